@@ -1,0 +1,69 @@
+/// A type that can be turned into an ``Observable``.
+public protocol ObservableConvertibleType {
+    /// The type of the elements of the sequence.
+    associatedtype Element
+
+    /// The sequence as an ``Observable``.
+    func asObservable() -> Observable<Element>
+}
+
+/// A push-based sequence of `Element` values: `next* (error | completed)?`.
+///
+/// Operators are extensions of this protocol, so they apply to ``Observable``, subjects, relays
+/// and store properties alike.
+public protocol ObservableType: ObservableConvertibleType {
+    /// Starts delivering events to `observer` and returns the disposable that stops it.
+    ///
+    /// Events are delivered on the thread the source emits on, one at a time, and never after
+    /// a terminal event. Once `dispose()` returns, no delivery that starts afterwards reaches
+    /// `observer`; on the delivering thread itself nothing more arrives at all. A delivery
+    /// already running on another thread at that moment may still finish.
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element
+}
+
+extension ObservableType {
+    /// Wraps this sequence in an ``Observable``.
+    @inlinable
+    public func asObservable() -> Observable<Element> {
+        Observable { observer in self.subscribe(observer) }
+    }
+}
+
+/// A sequence of `Element` values that observers subscribe to.
+///
+/// An `Observable` is a small value holding the recipe for a subscription: subscribing runs the
+/// recipe once per subscriber (cold), unless the source is a subject or shared (hot).
+///
+/// ```swift
+/// let bag = DisposeBag()
+/// Observable.of(1, 2, 3)
+///     .map { $0 * 10 }
+///     .subscribe(onNext: { print($0) }, onCompleted: { print("done") })
+///     .disposed(by: bag)
+/// // 10, 20, 30, done
+/// ```
+public struct Observable<Element>: ObservableType {
+    @usableFromInline
+    let subscribeHandler: (AnyObserver<Element>) -> Disposable
+
+    /// Makes an observable from the function that runs a subscription. Library use only: the
+    /// public way is ``create(_:)``, which also enforces the event grammar.
+    @inlinable
+    init(_ subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable) {
+        self.subscribeHandler = subscribeHandler
+    }
+
+    /// Subscribes `observer`; see ``ObservableType/subscribe(_:)``.
+    @inlinable
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
+        subscribeHandler(AnyObserver(observer))
+    }
+
+    /// Returns itself.
+    @inlinable
+    public func asObservable() -> Observable<Element> {
+        self
+    }
+}

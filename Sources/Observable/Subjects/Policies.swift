@@ -1,0 +1,73 @@
+@usableFromInline
+struct PublishPolicy<Element>: SubjectPolicy {
+    @inlinable init() {}
+    @inlinable mutating func record(_ element: Element) {}
+    @inlinable func replay(stopEvent: Event<Element>?) -> [Event<Element>] {
+        stopEvent.map { [$0] } ?? []
+    }
+}
+
+@usableFromInline
+struct LatestValuePolicy<Element>: SubjectPolicy {
+    @usableFromInline var value: Element
+    @inlinable init(value: Element) { self.value = value }
+    @inlinable mutating func record(_ element: Element) { value = element }
+    @inlinable func replay(stopEvent: Event<Element>?) -> [Event<Element>] {
+        if let stopEvent { return [stopEvent] }
+        return [.next(value)]
+    }
+}
+
+@usableFromInline
+struct BufferPolicy<Element>: SubjectPolicy {
+    /// `nil` for unbounded.
+    @usableFromInline let capacity: Int?
+    @usableFromInline var storage: [Element] = []
+    /// Index of the oldest element once `storage` is full (a ring).
+    @usableFromInline var start = 0
+
+    @inlinable init(capacity: Int?) { self.capacity = capacity }
+
+    @inlinable mutating func record(_ element: Element) {
+        guard let capacity else {
+            storage.append(element)
+            return
+        }
+        if capacity == 0 { return }
+        if storage.count < capacity {
+            storage.append(element)
+        } else {
+            storage[start] = element
+            start = (start + 1) % capacity
+        }
+    }
+
+    @inlinable var elements: [Element] {
+        if start == 0 { return storage }
+        return Array(storage[start...] + storage[..<start])
+    }
+
+    @inlinable func replay(stopEvent: Event<Element>?) -> [Event<Element>] {
+        var events = elements.map { Event<Element>.next($0) }
+        if let stopEvent { events.append(stopEvent) }
+        return events
+    }
+}
+
+@usableFromInline
+struct LastValuePolicy<Element>: SubjectPolicy {
+    @usableFromInline var last: Element?
+    @inlinable init() {}
+    @inlinable static var deliversNext: Bool { false }
+    @inlinable mutating func record(_ element: Element) { last = element }
+    @inlinable var lastElement: Element? { last }
+    @inlinable func replay(stopEvent: Event<Element>?) -> [Event<Element>] {
+        switch stopEvent {
+        case .none: return []
+        case .some(.completed):
+            if let last { return [.next(last), .completed] }
+            return [.completed]
+        case .some(let stop): return [stop]
+        }
+    }
+}
