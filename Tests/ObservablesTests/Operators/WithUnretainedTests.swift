@@ -1,0 +1,44 @@
+import Observables
+import Testing
+
+@Suite struct WithUnretainedTests {
+    @Test func pairsElementsWithTheObject() {
+        let object = Tracked(7)
+        var pairs: [String] = []
+        _ = Observable.of(1, 2).withUnretained(object).subscribe(onNext: { pairs.append("\($0.id):\($1)") })
+        #expect(pairs == ["7:1", "7:2"])
+    }
+
+    @Test func doesNotKeepTheObjectAlive() {
+        let subject = PublishSubject<Int>()
+        weak var weakObject: Tracked?
+        let subscription: Disposable
+        do {
+            let object = Tracked()
+            weakObject = object
+            subscription = subject.withUnretained(object).subscribe(onNext: { _ in })
+        }
+        #expect(weakObject == nil)
+        subscription.dispose()
+    }
+
+    @Test func completesWhenTheObjectIsGoneAtTheNextElement() {
+        let subject = PublishSubject<Int>()
+        let recorder = EventRecorder<Int>()
+        var object: Tracked? = Tracked(1)
+        _ = subject.withUnretained(object!) { $0.id * 100 + $1 }.subscribe(recorder.observer)
+        subject.onNext(1)
+        object = nil
+        subject.onNext(2)
+        #expect(recorder.events == [.next(101), .completed])
+        #expect(!subject.hasObservers)
+    }
+
+    @Test func throwingResultSelectorFails() {
+        let object = Tracked()
+        let recorder = EventRecorder<Int>()
+        _ = Observable.of(1).withUnretained(object) { _, _ -> Int in throw CoreTestError.boom }
+            .subscribe(recorder.observer)
+        #expect(recorder.events == [.error(CoreTestError.boom)])
+    }
+}
