@@ -27,3 +27,20 @@ import Testing
         #expect(recorder.events == [.next(1), .error(CoreTestError.boom)])
     }
 }
+
+extension CompactMapTests {
+    @Test func passesTheGrid() {
+        OperatorGrid.checkAll(
+            { $0.compactMap { $0.isMultiple(of: 2) ? $0 * 10 : nil } }, input: [1, 2, 3, 4],
+            expected: [.next(220, 20), .next(240, 40), .completed(300)])
+    }
+
+    @Test func throwingTransformPassesTheGrid() {
+        OperatorGrid.checkAll(
+            { $0.compactMap { value -> Int? in
+                if value == 3 { throw TestError.boom }
+                return value
+            } }, input: [1, 2, 3, 4],
+            expected: [.next(210, 1), .next(220, 2), .error(230, TestError.boom)])
+    }
+}

@@ -66,3 +66,31 @@ import Testing
         #expect(second.elements == [1])
     }
 }
+
+extension DistinctUntilChangedTests {
+    private static let input = [1, 1, 2, 2, 1]
+    private static let expected: [Recorded<Event<Int>>] = [
+        .next(210, 1), .next(230, 2), .next(250, 1), .completed(300),
+    ]
+
+    @Test func everyOverloadPassesTheGrid() {
+        OperatorGrid.checkAll({ $0.distinctUntilChanged() }, input: Self.input, expected: Self.expected)
+        OperatorGrid.checkAll({ $0.distinctUntilChanged { $0 * 2 } }, input: Self.input, expected: Self.expected)
+        OperatorGrid.checkAll({ $0.distinctUntilChanged { $0 == $1 } }, input: Self.input, expected: Self.expected)
+        OperatorGrid.checkAll({ $0.distinctUntilChanged(at: \.self) }, input: Self.input, expected: Self.expected)
+        OperatorGrid.checkAll(
+            { $0.distinctUntilChanged({ $0 }, comparer: { $0 == $1 }) }, input: Self.input, expected: Self.expected)
+    }
+
+    @Test func throwingClosuresPassTheGrid() {
+        OperatorGrid.checkAll(
+            { $0.distinctUntilChanged { _, _ in throw TestError.boom } }, input: [1, 2, 3],
+            expected: [.next(210, 1), .error(220, TestError.boom)])
+        OperatorGrid.checkAll(
+            { $0.distinctUntilChanged { value -> Int in
+                if value == 2 { throw TestError.boom }
+                return value
+            } }, input: [1, 2, 3],
+            expected: [.next(210, 1), .error(220, TestError.boom)])
+    }
+}

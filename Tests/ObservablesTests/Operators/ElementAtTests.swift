@@ -25,3 +25,15 @@ import Testing
         #expect(recorder.events == [.next(3), .completed])
     }
 }
+
+extension ElementAtTests {
+    @Test func passesTheGrid() {
+        OperatorGrid.checkAll(
+            { $0.element(at: 1) }, input: [5, 6, 7],
+            expected: [.next(220, 6), .completed(220)])
+        OperatorGrid.checkAll(
+            { $0.element(at: 3) }, input: [5, 6],
+            expected: [.error(300, RxError.argumentOutOfRange)],
+            expectedOnError: [.error(300, TestError.boom)])
+    }
+}

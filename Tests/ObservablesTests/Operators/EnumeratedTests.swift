@@ -25,3 +25,11 @@ import Testing
         #expect(error as? CoreTestError == .boom)
     }
 }
+
+extension EnumeratedTests {
+    @Test func passesTheGrid() {
+        OperatorGrid.checkAll(
+            { $0.enumerated().map { "\($0.index):\($0.element)" } }, input: [7, 8, 9],
+            expected: [.next(210, "0:7"), .next(220, "1:8"), .next(230, "2:9"), .completed(300)])
+    }
+}

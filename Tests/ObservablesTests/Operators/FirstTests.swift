@@ -29,3 +29,10 @@ import Testing
         #expect(recorder.events == [.next(1), .completed])
     }
 }
+
+extension FirstTests {
+    @Test func passesTheGrid() {
+        OperatorGrid.checkAll({ $0.first() }, input: [5, 6], expected: [.next(210, 5), .completed(210)])
+        OperatorGrid.checkAll({ $0.first() }, input: [], expected: [.next(300, nil), .completed(300)])
+    }
+}

@@ -17,3 +17,9 @@ import Testing
         #expect(error as? CoreTestError == .boom)
     }
 }
+
+extension IgnoreElementsTests {
+    @Test func passesTheGrid() {
+        OperatorGrid.checkAll({ $0.ignoreElements() }, input: [1, 2, 3], expected: [.completed(300)])
+    }
+}

@@ -60,3 +60,25 @@ extension Observable {
         }
     }
 }
+
+extension MaterializeTests {
+    @Test func materializePassesTheGrid() {
+        OperatorGrid.checkAll(
+            { $0.materialize() }, input: [1, 2],
+            expected: [.next(210, .next(1)), .next(220, .next(2)), .next(300, .completed), .completed(300)],
+            expectedOnError: [
+                .next(210, .next(1)), .next(220, .next(2)), .next(300, .error(TestError.boom)), .completed(300),
+            ])
+    }
+
+    @Test func dematerializePassesTheGrid() {
+        OperatorGrid.checkAll(
+            { $0.map { value -> Event<Int> in value == 3 ? .completed : .next(value) }.dematerialize() },
+            input: [1, 2, 3, 4],
+            expected: [.next(210, 1), .next(220, 2), .completed(230)])
+        OperatorGrid.checkAll(
+            { $0.map { value -> Event<Int> in value == 3 ? .error(TestError.other) : .next(value) }.dematerialize() },
+            input: [1, 2, 3, 4],
+            expected: [.next(210, 1), .next(220, 2), .error(230, TestError.other)])
+    }
+}

@@ -55,3 +55,23 @@ import Testing
         #expect(recorder.events == [.error(CoreTestError.boom)])
     }
 }
+
+extension ReduceTests {
+    @Test func passesTheGrid() {
+        OperatorGrid.checkAll(
+            { $0.reduce(0, accumulator: +) }, input: [1, 2, 3],
+            expected: [.next(300, 6), .completed(300)])
+        OperatorGrid.checkAll(
+            { $0.reduce(1, accumulator: *, mapResult: { "\($0)" }) }, input: [2, 3],
+            expected: [.next(300, "6"), .completed(300)])
+    }
+
+    @Test func throwingAccumulatorPassesTheGrid() {
+        OperatorGrid.checkAll(
+            { $0.reduce(0) { sum, value in
+                if value == 2 { throw TestError.boom }
+                return sum + value
+            } }, input: [1, 2, 3],
+            expected: [.error(220, TestError.boom)])
+    }
+}

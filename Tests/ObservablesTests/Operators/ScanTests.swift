@@ -37,3 +37,23 @@ import Testing
         #expect(recorder.events == [.next(1), .error(CoreTestError.boom)])
     }
 }
+
+extension ScanTests {
+    @Test func passesTheGrid() {
+        OperatorGrid.checkAll(
+            { $0.scan(0, accumulator: +) }, input: [1, 2, 3],
+            expected: [.next(210, 1), .next(220, 3), .next(230, 6), .completed(300)])
+        OperatorGrid.checkAll(
+            { $0.scan(into: 100) { $0 -= $1 } }, input: [1, 2],
+            expected: [.next(210, 99), .next(220, 97), .completed(300)])
+    }
+
+    @Test func throwingAccumulatorPassesTheGrid() {
+        OperatorGrid.checkAll(
+            { $0.scan(0) { sum, value in
+                if value == 3 { throw TestError.boom }
+                return sum + value
+            } }, input: [1, 2, 3, 4],
+            expected: [.next(210, 1), .next(220, 3), .error(230, TestError.boom)])
+    }
+}

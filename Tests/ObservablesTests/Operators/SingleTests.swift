@@ -43,3 +43,28 @@ import Testing
         #expect(recorder.events == [.error(CoreTestError.boom)])
     }
 }
+
+extension SingleTests {
+    @Test func passesTheGrid() {
+        OperatorGrid.checkAll({ $0.single() }, input: [7], expected: [.next(210, 7), .completed(300)])
+        OperatorGrid.checkAll(
+            { $0.single() }, input: [7, 8],
+            expected: [.next(210, 7), .error(220, RxError.moreThanOneElement)])
+        OperatorGrid.checkAll(
+            { $0.single { $0 > 7 } }, input: [7, 8, 6],
+            expected: [.next(220, 8), .completed(300)])
+        OperatorGrid.checkAll(
+            { $0.single() }, input: [],
+            expected: [.error(300, RxError.noElements)],
+            expectedOnError: [.error(300, TestError.boom)])
+    }
+
+    @Test func throwingPredicatePassesTheGrid() {
+        OperatorGrid.checkAll(
+            { $0.single { value in
+                if value == 2 { throw TestError.boom }
+                return false
+            } }, input: [1, 2, 3],
+            expected: [.error(220, TestError.boom)])
+    }
+}

@@ -77,3 +77,45 @@ import Testing
         #expect(!trigger.hasObservers)
     }
 }
+
+extension SkipTests {
+    @Test func skipCountAndWhilePassTheGrid() {
+        OperatorGrid.checkAll(
+            { $0.skip(2) }, input: [1, 2, 3, 4],
+            expected: [.next(230, 3), .next(240, 4), .completed(300)])
+        OperatorGrid.checkAll(
+            { $0.skip(while: { $0 < 3 }) }, input: [1, 2, 3, 1],
+            expected: [.next(230, 3), .next(240, 1), .completed(300)])
+    }
+
+    @Test func throwingSkipWhilePassesTheGrid() {
+        OperatorGrid.checkAll(
+            { $0.skip(while: { value in
+                if value == 2 { throw TestError.boom }
+                return true
+            }) }, input: [1, 2, 3],
+            expected: [.error(220, TestError.boom)])
+    }
+
+    @Test func skipUntilOtherOnVirtualTime() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([
+            .next(210, 1), .next(220, 2), .next(240, 3), .completed(300),
+        ])
+        let trigger = scheduler.createHotObservable([.next(230, "go"), .next(250, "again")])
+        let observer = scheduler.start { source.skip(until: trigger) }
+        expectEvents(observer.events, [.next(240, 3), .completed(300)])
+        #expect(source.subscriptions == [Subscription(200, 300)])
+        #expect(trigger.subscriptions == [Subscription(200, 230)])
+    }
+
+    @Test func skipUntilOtherErrorOnVirtualTimeEndsBoth() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+        let trigger = scheduler.createHotObservable([.error(220, TestError.boom, String.self)])
+        let observer = scheduler.start { source.skip(until: trigger) }
+        expectEvents(observer.events, [.error(220, TestError.boom)])
+        #expect(source.subscriptions == [Subscription(200, 220)])
+        #expect(trigger.subscriptions == [Subscription(200, 220)])
+    }
+}

@@ -39,3 +39,11 @@ import Testing
         #expect(recorder.events == [.next(5), .next(6), .completed])
     }
 }
+
+extension TakeLastTests {
+    @Test func passesTheGrid() {
+        OperatorGrid.checkAll(
+            { $0.takeLast(2) }, input: [1, 2, 3, 4, 5],
+            expected: [.next(300, 4), .next(300, 5), .completed(300)])
+    }
+}

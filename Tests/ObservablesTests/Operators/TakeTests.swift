@@ -125,3 +125,70 @@ import Testing
         #expect(recorder.events == [.next(1), .next(1), .completed])
     }
 }
+
+extension TakeTests {
+    @Test func takeCountPassesTheGrid() {
+        OperatorGrid.checkAll(
+            { $0.take(2) }, input: [1, 2, 3],
+            expected: [.next(210, 1), .next(220, 2), .completed(220)])
+        OperatorGrid.checkAll(
+            { $0.take(5) }, input: [1, 2],
+            expected: [.next(210, 1), .next(220, 2), .completed(300)])
+    }
+
+    @Test func takeWhileAndUntilPassTheGrid() {
+        OperatorGrid.checkAll(
+            { $0.take(while: { $0 < 3 }) }, input: [1, 2, 3, 1],
+            expected: [.next(210, 1), .next(220, 2), .completed(230)])
+        OperatorGrid.checkAll(
+            { $0.take(while: { $0 < 3 }, behavior: .inclusive) }, input: [1, 2, 3, 1],
+            expected: [.next(210, 1), .next(220, 2), .next(230, 3), .completed(230)])
+        OperatorGrid.checkAll(
+            { $0.take(until: { $0 == 2 }, behavior: .inclusive) }, input: [1, 2, 3],
+            expected: [.next(210, 1), .next(220, 2), .completed(220)])
+        OperatorGrid.checkAll(
+            { $0.take(until: { _ in false }) }, input: [1, 2],
+            expected: [.next(210, 1), .next(220, 2), .completed(300)])
+    }
+
+    @Test func throwingPredicatePassesTheGrid() {
+        OperatorGrid.checkAll(
+            { $0.take(while: { value in
+                if value == 2 { throw TestError.boom }
+                return true
+            }) }, input: [1, 2, 3],
+            expected: [.next(210, 1), .error(220, TestError.boom)])
+    }
+
+    @Test func takeUntilOtherOnVirtualTimeDisposesBothAtTheTrigger() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([
+            .next(210, 1), .next(220, 2), .next(240, 3), .completed(300),
+        ])
+        let trigger = scheduler.createHotObservable([.next(230, "stop"), .completed(400)])
+        let observer = scheduler.start { source.take(until: trigger) }
+        expectEvents(observer.events, [.next(210, 1), .next(220, 2), .completed(230)])
+        #expect(source.subscriptions == [Subscription(200, 230)])
+        #expect(trigger.subscriptions == [Subscription(200, 230)])
+    }
+
+    @Test func takeUntilOtherOnVirtualTimeWithASilentTriggerMirrorsTheSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .error(300, TestError.boom)])
+        let trigger = scheduler.createHotObservable([.completed(220, String.self)])
+        let observer = scheduler.start { source.take(until: trigger) }
+        expectEvents(observer.events, [.next(210, 1), .error(300, TestError.boom)])
+        #expect(source.subscriptions == [Subscription(200, 300)])
+        #expect(trigger.subscriptions == [Subscription(200, 300)])
+    }
+
+    @Test func takeUntilOtherOnVirtualTimeDisposeEndsBothWindows() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .next(260, 2), .completed(300)])
+        let trigger = scheduler.createHotObservable([.next(400, 0)])
+        let observer = scheduler.start(disposed: 250) { source.take(until: trigger) }
+        expectEvents(observer.events, [.next(210, 1)])
+        #expect(source.subscriptions == [Subscription(200, 250)])
+        #expect(trigger.subscriptions == [Subscription(200, 250)])
+    }
+}

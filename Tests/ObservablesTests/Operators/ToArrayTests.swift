@@ -28,3 +28,11 @@ import Testing
         #expect(recorder.events == [.error(CoreTestError.boom)])
     }
 }
+
+extension ToArrayTests {
+    @Test func passesTheGrid() {
+        OperatorGrid.checkAll(
+            { $0.toArray() }, input: [1, 2, 3],
+            expected: [.next(300, [1, 2, 3]), .completed(300)])
+    }
+}

@@ -42,3 +42,25 @@ import Testing
         #expect(recorder.events == [.error(CoreTestError.boom)])
     }
 }
+
+extension WithUnretainedTests {
+    @Test func passesTheGrid() {
+        let object = Tracked(100)
+        OperatorGrid.checkAll(
+            { $0.withUnretained(object) { $0.id + $1 } }, input: [1, 2],
+            expected: [.next(210, 101), .next(220, 102), .completed(300)])
+        OperatorGrid.checkAll(
+            { $0.withUnretained(object).map { $0.id * $1 } }, input: [1, 2],
+            expected: [.next(210, 100), .next(220, 200), .completed(300)])
+    }
+
+    @Test func throwingResultSelectorPassesTheGrid() {
+        let object = Tracked(0)
+        OperatorGrid.checkAll(
+            { $0.withUnretained(object) { _, value -> Int in
+                if value == 2 { throw TestError.boom }
+                return value
+            } }, input: [1, 2, 3],
+            expected: [.next(210, 1), .error(220, TestError.boom)])
+    }
+}
