@@ -186,7 +186,11 @@ final class FlatMapSink<SourceElement, Output>: Disposable, @unchecked Sendable 
                 outerCompleted = true
                 return isDoneLocked
             }
-            if done { terminate(with: .completed) }
+            if done {
+                terminate(with: .completed)
+            } else {
+                outer.dispose()
+            }
         }
     }
 
@@ -314,16 +318,20 @@ final class FlatMapSink<SourceElement, Output>: Disposable, @unchecked Sendable 
         }
     }
 
+    /// Disposes the completed inner subscription (as RxSwift does, so its resources go at once)
+    /// and starts the next queued one or completes the result.
     @usableFromInline
     func innerCompleted(id: UInt64) {
+        let finished: SingleAssignmentDisposable?
         lock.lock()
         if strategy == .merge {
-            inners[id] = nil
+            finished = inners.removeValue(forKey: id)
         } else {
-            guard current?.id == id else {
+            guard let active = current, active.id == id else {
                 lock.unlock()
                 return
             }
+            finished = active.subscription
             current = nil
         }
         if strategy == .concat {
@@ -331,6 +339,7 @@ final class FlatMapSink<SourceElement, Output>: Disposable, @unchecked Sendable 
                 // The thread inside `runConcat` subscribes the next one when `subscribe` returns.
                 completedWhileSubscribing = true
                 lock.unlock()
+                finished?.dispose()
                 return
             }
             if pendingHead < pending.count, !stopped {
@@ -346,12 +355,14 @@ final class FlatMapSink<SourceElement, Output>: Disposable, @unchecked Sendable 
                 subscribingNext = true
                 completedWhileSubscribing = false
                 lock.unlock()
+                finished?.dispose()
                 runConcat(source, inner)
                 return
             }
         }
         let done = isDoneLocked
         lock.unlock()
+        finished?.dispose()
         if done { terminate(with: .completed) }
     }
 
