@@ -66,23 +66,25 @@ extension ObservableType {
 
 /// The observer behind the closure-based `subscribe` overloads.
 ///
-/// It enforces the grammar (nothing after a terminal event), makes `dispose()` a barrier for
-/// deliveries that start afterwards, and disposes its upstream after a terminal event.
-/// @unchecked: `upstream` and `upstreamDisposed` are guarded by `lock`; `state` is atomic; the
-/// closures are immutable and called serially by the upstream's delivery contract.
+/// It enforces the grammar (nothing after a terminal event) and makes `dispose()` a barrier for
+/// deliveries that start afterwards. The closures live here; the upstream subscription lives in
+/// the ``SubscribeDisposer`` returned to the caller, which holds this sink only until disposed,
+/// so a disposed subscription releases everything the closures captured. The sink refers to its
+/// disposer weakly: a caller that discards the disposable leaves the subscription running (owned
+/// by its source), and a source that goes away releases the sink with no cycle left behind.
+/// @unchecked: `state` is atomic; the closures are immutable and called serially by the
+/// upstream's delivery contract.
 @usableFromInline
-final class SubscribeSink<Element>: Disposable, @unchecked Sendable {
+final class SubscribeSink<Element>: @unchecked Sendable {
     @usableFromInline let onNext: ((Element) -> Void)?
     @usableFromInline let onError: ((Swift.Error) -> Void)?
     @usableFromInline let onCompleted: (() -> Void)?
     @usableFromInline let onDisposed: (() -> Void)?
     @usableFromInline let reportsUnhandledErrors: Bool
 
-    /// Bit 0: stopped (terminal seen or disposed). Bit 1: disposed.
+    /// Bit 0: stopped (terminal seen or disposed). Bit 1: `onDisposed` has run.
     @usableFromInline let state = Atomic<UInt8>(0)
-    @usableFromInline let lock = Lock()
-    @usableFromInline var upstream: Disposable?
-    @usableFromInline var upstreamDisposed = false
+    @usableFromInline weak var disposer: SubscribeDisposer<Element>?
 
     @inlinable
     init(
@@ -105,15 +107,12 @@ final class SubscribeSink<Element>: Disposable, @unchecked Sendable {
     func run<Source: ObservableType>(_ source: Source) -> Disposable where Source.Element == Element {
         let observer = AnyObserver<Element>(
             eventHandler: { event in self.on(event) },
-            isStopped: { self.state.load(ordering: .acquiring) != 0 })
-        let subscription = source.subscribe(observer)
-        let disposeNow: Bool = lock.withLock {
-            if upstreamDisposed { return true }
-            upstream = subscription
-            return false
-        }
-        if disposeNow { subscription.dispose() }
-        return self
+            isStopped: { self.state.load(ordering: .acquiring) & 1 != 0 })
+        let disposer = SubscribeDisposer<Element>()
+        disposer.sink = self
+        self.disposer = disposer
+        disposer.setUpstream(source.subscribe(observer))
+        return disposer
     }
 
     @inlinable
@@ -128,35 +127,69 @@ final class SubscribeSink<Element>: Disposable, @unchecked Sendable {
             } else if reportsUnhandledErrors {
                 Hooks.reportUnhandled(error)
             }
-            finish()
+            terminated()
         case .completed:
             guard state.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue == 0 else { return }
             onCompleted?()
-            finish()
+            terminated()
         }
     }
 
     @usableFromInline
-    func finish() {
-        guard state.bitwiseOr(2, ordering: .acquiringAndReleasing).oldValue & 2 == 0 else { return }
-        disposeUpstream()
+    func terminated() {
+        disposed()
+        disposer?.dispose()
+    }
+
+    /// Called once by the disposer.
+    @usableFromInline
+    func disposed() {
+        guard state.bitwiseOr(3, ordering: .acquiringAndReleasing).oldValue & 2 == 0 else { return }
         onDisposed?()
+    }
+}
+
+/// The disposable returned by `subscribe(onNext:...)`: owns the upstream subscription and the
+/// sink until disposed, then releases both.
+/// @unchecked: `sink`, `upstream` and `disposed` are only touched under `lock`.
+@usableFromInline
+final class SubscribeDisposer<Element>: Cancelable, @unchecked Sendable {
+    @usableFromInline let lock = Lock()
+    @usableFromInline var sink: SubscribeSink<Element>?
+    @usableFromInline var upstream: Disposable?
+    @usableFromInline var disposedFlag = false
+
+    @inlinable
+    init() {}
+
+    @usableFromInline
+    var isDisposed: Bool {
+        lock.withLock { disposedFlag }
+    }
+
+    @usableFromInline
+    func setUpstream(_ disposable: Disposable) {
+        let disposeNow: Bool = lock.withLock {
+            if disposedFlag { return true }
+            upstream = disposable
+            return false
+        }
+        if disposeNow { disposable.dispose() }
     }
 
     @usableFromInline
     func dispose() {
-        guard state.bitwiseOr(3, ordering: .acquiringAndReleasing).oldValue & 2 == 0 else { return }
-        disposeUpstream()
-        onDisposed?()
-    }
-
-    @usableFromInline
-    func disposeUpstream() {
-        let current: Disposable? = lock.withLock {
-            upstreamDisposed = true
-            defer { upstream = nil }
-            return upstream
+        let (sink, upstream): (SubscribeSink<Element>?, Disposable?) = lock.withLock {
+            if disposedFlag { return (nil, nil) }
+            disposedFlag = true
+            defer {
+                self.sink = nil
+                self.upstream = nil
+            }
+            return (self.sink, self.upstream)
         }
-        current?.dispose()
+        sink?.state.bitwiseOr(1, ordering: .acquiringAndReleasing)
+        upstream?.dispose()
+        sink?.disposed()
     }
 }

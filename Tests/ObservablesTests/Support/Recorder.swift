@@ -1,0 +1,65 @@
+import Observables
+import Synchronization
+
+/// Records the events an observer receives; thread-safe so stress tests can read it.
+final class EventRecorder<Element>: @unchecked Sendable {
+    // @unchecked: `storage` is only touched under `lock` (a pthread mutex: the sanitizer sees it).
+    private let lock = TestLock()
+    private var storage: [Event<Element>] = []
+
+    func on(_ event: Event<Element>) {
+        lock.withLock { storage.append(event) }
+    }
+
+    var events: [Event<Element>] { lock.withLock { storage } }
+    var elements: [Element] { events.compactMap(\.element) }
+    var observer: AnyObserver<Element> { AnyObserver(eventHandler: { self.on($0) }) }
+}
+
+/// A pthread mutex for test bookkeeping.
+final class TestLock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    init() { pthread_mutex_init(mutex, nil) }
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+    func withLock<R>(_ body: () throws -> R) rethrows -> R {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+}
+
+/// Detects overlapping calls: `enter()` / `exit()` around an observer's body.
+final class OverlapDetector: Sendable {
+    private let inFlight = Atomic<Int>(0)
+    private let overlaps = Atomic<Int>(0)
+
+    func enter() {
+        if inFlight.add(1, ordering: .acquiringAndReleasing).newValue > 1 {
+            overlaps.add(1, ordering: .relaxed)
+        }
+    }
+
+    func exit() {
+        inFlight.subtract(1, ordering: .acquiringAndReleasing)
+    }
+
+    var overlapCount: Int { overlaps.load(ordering: .acquiring) }
+}
+
+enum CoreTestError: Error, Equatable {
+    case boom
+    case other
+}
+
+/// An object whose lifetime tests watch through a weak reference.
+final class Tracked: @unchecked Sendable {
+    let id: Int
+    init(_ id: Int = 0) { self.id = id }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif
