@@ -47,7 +47,7 @@ final class AmbCore<Element>: @unchecked Sendable {
         sink.connect { input in self.process(input) }
         for (index, source) in sources.enumerated() {
             if lock.withLock({ winner != nil }) { break }
-            guard let key = sink.subscribe(source, tag: { _, event in IndexedEvent(index: index, event: event) })
+            guard let key = sink.subscribe(source, tag: { key, event in IndexedEvent(index: index, key: key, event: event) })
             else { break }
             let lost: Bool = lock.withLock {
                 if let winner, winner != index { return true }

@@ -37,7 +37,7 @@ extension ObservableType {
 @usableFromInline
 enum WithLatestFromInput<First, Second> {
     case first(Event<First>)
-    case second(Event<Second>)
+    case second(CompositeDisposable.DisposeKey, Event<Second>)
 }
 
 /// Holds the latest element of the second sequence under `lock`; selector and delivery run
@@ -59,7 +59,7 @@ final class WithLatestFromCore<First, Second, Result>: @unchecked Sendable {
     func run<Source: ObservableType>(_ first: Source, _ second: Observable<Second>) -> Disposable
     where Source.Element == First {
         sink.connect { input in self.process(input) }
-        sink.subscribe(second) { _, event in .second(event) }
+        sink.subscribe(second) { key, event in .second(key, event) }
         sink.subscribe(first) { _, event in .first(event) }
         return sink
     }
@@ -67,10 +67,10 @@ final class WithLatestFromCore<First, Second, Result>: @unchecked Sendable {
     @inlinable
     func process(_ input: WithLatestFromInput<First, Second>) {
         switch input {
-        case .second(.next(let value)):
+        case .second(_, .next(let value)):
             lock.withLock { latest = value }
-        case .second(.completed):
-            break
+        case .second(let key, .completed):
+            sink.subscriptions.remove(for: key)
         case .first(.next(let value)):
             guard let other = lock.withLock({ latest }) else { return }
             let result: Result
@@ -81,7 +81,7 @@ final class WithLatestFromCore<First, Second, Result>: @unchecked Sendable {
             sink.forwardNext(result)
         case .first(.completed):
             sink.finish(.completed)
-        case .first(.error(let error)), .second(.error(let error)):
+        case .first(.error(let error)), .second(_, .error(let error)):
             sink.finish(.error(error))
         }
     }

@@ -190,7 +190,7 @@ final class ZipCore<Element, Result>: @unchecked Sendable {
         sink.connect { input in self.process(input) }
         for (index, source) in sources.enumerated() {
             if sink.isStopped { break }
-            sink.subscribe(source) { _, event in IndexedEvent(index: index, event: event) }
+            sink.subscribe(source) { key, event in IndexedEvent(index: index, key: key, event: event) }
         }
         return sink
     }
@@ -209,6 +209,7 @@ final class ZipCore<Element, Result>: @unchecked Sendable {
             sink.forwardNext(result)
             if complete { sink.finish(.completed) }
         case .completed:
+            sink.subscriptions.remove(for: input.key)
             if lock.withLock({ state.completed(at: input.index) }) { sink.finish(.completed) }
         case .error(let error):
             sink.finish(.error(error))

@@ -168,3 +168,71 @@ import Testing
         }
     }
 }
+
+@Suite struct CombineLatestVirtualTimeTests {
+    @Test func combineLatestPassesTheGrid() {
+        OperatorGrid.check(
+            { Observable.combineLatest($0, Observable.just(10)) { $0 + $1 } },
+            input: [1, 2, 3],
+            expected: [.next(210, 11), .next(220, 12), .next(230, 13), .completed(300)])
+    }
+
+    @Test func throwingSelectorPassesTheGrid() {
+        OperatorGrid.check(
+            {
+                Observable.combineLatest($0, Observable.just(10)) { (x: Int, y: Int) throws -> Int in
+                    if x == 3 { throw TestError.boom }
+                    return x + y
+                }
+            },
+            input: [1, 2, 3, 4],
+            expected: [.next(210, 11), .next(220, 12), .error(230, TestError.boom)])
+    }
+
+    @Test func valuesWithTimesAndBothWindows() {
+        let result = runTwoHotSources(
+            [.next(210, 1), .next(230, 2), .completed(260)], [.next(220, 10), .next(240, 20), .completed(270)]
+        ) { Observable.combineLatest($0, $1) { $0 + $1 } }
+        expectEvents(result.events, [.next(220, 11), .next(230, 12), .next(240, 22), .completed(270)])
+        #expect(result.first == [Subscription(200, 260)])
+        #expect(result.second == [Subscription(200, 270)])
+    }
+
+    @Test func sourceCompletingEmptyEndsTheResultAndTheOtherWindowAtOnce() {
+        let result = runTwoHotSources([.next(210, 1)], [.completed(250)]) {
+            Observable.combineLatest($0, $1) { $0 + $1 }
+        }
+        expectEvents(result.events, [.completed(250)])
+        #expect(result.first == [Subscription(200, 250)])
+        #expect(result.second == [Subscription(200, 250)])
+    }
+
+    @Test func errorEndsBothWindows() {
+        let result = runTwoHotSources([.next(210, 1)], [.next(220, 2), .error(230, TestError.boom)]) {
+            Observable.combineLatest($0, $1) { $0 + $1 }
+        }
+        expectEvents(result.events, [.next(220, 3), .error(230, TestError.boom)])
+        #expect(result.first == [Subscription(200, 230)])
+        #expect(result.second == [Subscription(200, 230)])
+    }
+
+    @Test func disposeEndsBothWindows() {
+        let result = runTwoHotSources([.next(210, 1), .next(240, 5)], [.next(220, 2)], disposed: 230) {
+            Observable.combineLatest($0, $1) { $0 + $1 }
+        }
+        expectEvents(result.events, [.next(220, 3)])
+        #expect(result.first == [Subscription(200, 230)])
+        #expect(result.second == [Subscription(200, 230)])
+    }
+}
+
+extension CombineLatestVirtualTimeTests {
+    @Test func collectionVersionReleasesACompletedSourceAtItsCompletion() {
+        let result = runTwoHotSources([.next(210, 1), .completed(220)], [.next(230, 2), .completed(250)]) {
+            Observable.combineLatest([$0, $1])
+        }
+        expectEvents(result.events, [.next(230, [1, 2]), .completed(250)])
+        #expect(result.first == [Subscription(200, 220)])
+        #expect(result.second == [Subscription(200, 250)])
+    }
+}

@@ -63,3 +63,31 @@ import Testing
         #expect(!a.hasObservers)
     }
 }
+
+@Suite struct ConcatVirtualTimeTests {
+    @Test func concatPassesTheGrid() {
+        OperatorGrid.check(
+            { $0.concat(Observable.just(99)) },
+            input: [1, 2, 3],
+            expected: [.next(210, 1), .next(220, 2), .next(230, 3), .next(300, 99), .completed(300)])
+    }
+
+    @Test func secondSourceIsSubscribedWhenTheFirstCompletes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let first = scheduler.createHotObservable([.next(210, 1), .completed(230)])
+        let second = scheduler.createColdObservable([.next(10, 2), .completed(20)])
+        let observer = scheduler.start { Observable.concat(first.asObservable(), second.asObservable()) }
+        expectEvents(observer.events, [.next(210, 1), .next(240, 2), .completed(250)])
+        #expect(first.subscriptions == [Subscription(200, 230)])
+        #expect(second.subscriptions == [Subscription(230, 250)])
+    }
+
+    @Test func disposeWhileOnTheSecondSourceEndsItsWindow() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let first = scheduler.createHotObservable([Recorded<Event<Int>>.completed(220)])
+        let second = scheduler.createColdObservable([.next(10, 2), .next(50, 3)])
+        let observer = scheduler.start(disposed: 240) { first.concat(second) }
+        expectEvents(observer.events, [.next(230, 2)])
+        #expect(second.subscriptions == [Subscription(220, 240)])
+    }
+}

@@ -186,3 +186,56 @@ import Testing
         #expect(detector.overlapCount == 0)
     }
 }
+
+@Suite struct MergeVirtualTimeTests {
+    @Test func mergePassesTheGrid() {
+        OperatorGrid.check(
+            { Observable.merge($0, Observable.just(0)) },
+            input: [1, 2, 3],
+            expected: [.next(200, 0), .next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+    }
+
+    @Test func mergeOfObservableOfObservablesPassesTheGrid() {
+        OperatorGrid.check(
+            { Observable.just($0).merge() },
+            input: [1, 2, 3],
+            expected: [.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+    }
+
+    @Test func everySourceIsSubscribedUntilTheLastCompletes() {
+        let result = runTwoHotSources(
+            [.next(210, 1), .completed(230)], [.next(220, 2), .next(240, 3), .completed(250)]
+        ) { Observable.merge($0, $1) }
+        expectEvents(result.events, [.next(210, 1), .next(220, 2), .next(240, 3), .completed(250)])
+        #expect(result.first == [Subscription(200, 230)])
+        #expect(result.second == [Subscription(200, 250)])
+    }
+
+    @Test func errorDisposesTheOtherSourceAtTheSameTick() {
+        let result = runTwoHotSources([.next(210, 1), .error(230, TestError.boom)], [.next(220, 2)]) {
+            Observable.merge($0, $1)
+        }
+        expectEvents(result.events, [.next(210, 1), .next(220, 2), .error(230, TestError.boom)])
+        #expect(result.second == [Subscription(200, 230)])
+    }
+
+    @Test func disposeEndsEveryWindow() {
+        let result = runTwoHotSources([.next(210, 1)], [.next(240, 2)], disposed: 235) { Observable.merge($0, $1) }
+        expectEvents(result.events, [.next(210, 1)])
+        #expect(result.first == [Subscription(200, 235)])
+        #expect(result.second == [Subscription(200, 235)])
+    }
+
+    @Test func maxConcurrentSubscribesTheWaitingInnerWhenOneCompletes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createColdObservable([.next(10, 1), .completed(30)])
+        let b = scheduler.createColdObservable([.next(5, 2), .completed(10)])
+        let outer = scheduler.createHotObservable([
+            .next(210, a.asObservable()), .next(215, b.asObservable()), .completed(220),
+        ])
+        let observer = scheduler.start { outer.merge(maxConcurrent: 1) }
+        expectEvents(observer.events, [.next(220, 1), .next(245, 2), .completed(250)])
+        #expect(a.subscriptions == [Subscription(210, 240)])
+        #expect(b.subscriptions == [Subscription(240, 250)])
+    }
+}

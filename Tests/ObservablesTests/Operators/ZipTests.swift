@@ -130,3 +130,51 @@ import Testing
         #expect(recorder.elements == (0..<count).map { $0 * 1_000_000 + $0 })
     }
 }
+
+@Suite struct ZipVirtualTimeTests {
+    @Test func zipPassesTheGridAndCompletesWhenTheBufferedSideRunsOut() {
+        OperatorGrid.check(
+            { Observable.zip($0, Observable.of(10, 20, 30)) { $0 + $1 } },
+            input: [1, 2, 3, 4],
+            expected: [.next(210, 11), .next(220, 22), .next(230, 33), .completed(230)])
+    }
+
+    @Test func throwingSelectorPassesTheGrid() {
+        OperatorGrid.check(
+            {
+                Observable.zip($0, Observable.of(10, 20, 30, 40, 50)) { (x: Int, y: Int) throws -> Int in
+                    if x == 2 { throw TestError.boom }
+                    return x + y
+                }
+            },
+            input: [1, 2, 3],
+            expected: [.next(210, 11), .error(220, TestError.boom)])
+    }
+
+    @Test func valuesWithTimesAndBothWindows() {
+        let result = runTwoHotSources(
+            [.next(210, 1), .next(220, 2), .completed(230)], [.next(240, 10), .next(250, 20), .next(260, 30)]
+        ) { Observable.zip($0, $1) { $0 + $1 } }
+        expectEvents(result.events, [.next(240, 11), .next(250, 22), .completed(250)])
+        // A source that has terminated counts as unsubscribed from then on.
+        #expect(result.first == [Subscription(200, 230)])
+        #expect(result.second == [Subscription(200, 250)])
+    }
+
+    @Test func disposeEndsBothWindows() {
+        let result = runTwoHotSources([.next(210, 1)], [.next(220, 2)], disposed: 230) {
+            Observable.zip($0, $1) { $0 + $1 }
+        }
+        expectEvents(result.events, [.next(220, 3)])
+        #expect(result.first == [Subscription(200, 230)])
+        #expect(result.second == [Subscription(200, 230)])
+    }
+
+    @Test func errorEndsBothWindows() {
+        let result = runTwoHotSources([.error(215, TestError.boom)], [.next(210, 2)]) {
+            Observable.zip($0, $1) { $0 + $1 }
+        }
+        expectEvents(result.events, [.error(215, TestError.boom)])
+        #expect(result.second == [Subscription(200, 215)])
+    }
+}

@@ -30,3 +30,17 @@ final class CountingSource<Element>: @unchecked Sendable {
     var subscribeCount: Int { subscriptions.load(ordering: .acquiring) }
     var disposeCount: Int { disposals.load(ordering: .acquiring) }
 }
+
+/// Runs `apply` on two hot sources with `first` and `second` on a fresh `TestScheduler`
+/// (created 100, subscribed 200, disposed at `disposed`); returns the output and each source's
+/// subscription windows.
+func runTwoHotSources<R>(
+    _ first: [Recorded<Event<Int>>], _ second: [Recorded<Event<Int>>], disposed: TestTime = 1000,
+    _ apply: @escaping (Observable<Int>, Observable<Int>) -> Observable<R>
+) -> (events: [Recorded<Event<R>>], first: [Subscription], second: [Subscription]) {
+    let scheduler = TestScheduler(initialClock: 0)
+    let a = scheduler.createHotObservable(first)
+    let b = scheduler.createHotObservable(second)
+    let observer = scheduler.start(disposed: disposed) { apply(a.asObservable(), b.asObservable()) }
+    return (observer.events, a.subscriptions, b.subscriptions)
+}
