@@ -14,7 +14,8 @@ extension ObservableType {
                 observer.on(.next(element))
             }
             if observer.isStopped { return Disposables.create() }
-            return source.subscribe(observer)
+            let sink = Sink<Element>(downstream: observer)
+            return sink.setUpstream(source.subscribe(sink.observer { sink.forward($0) }))
         }
     }
 }

@@ -97,7 +97,9 @@ final class SwitchLatestCore<Source: ObservableConvertibleType>: @unchecked Send
         case .inner(let id, .next(let element)):
             if lock.withLock({ id == state.latest }) { sink.forwardNext(element) }
         case .inner(let id, .completed):
-            if lock.withLock({ state.innerCompleted(id) }) == true { sink.finish(.completed) }
+            guard let complete = lock.withLock({ state.innerCompleted(id) }) else { return }
+            current.disposable = Disposables.create()
+            if complete { sink.finish(.completed) }
         case .inner(let id, .error(let error)):
             if lock.withLock({ id == state.latest }) { sink.finish(.error(error)) }
         }
