@@ -174,6 +174,7 @@ final class RetryWhenCore<Element, Trigger, Failure: Swift.Error>: @unchecked Se
             sink.finish(.completed)
         case .source(.error(let error)):
             if let failure = error as? Failure {
+                current.disposable = Disposables.create()
                 errors.on(.next(failure))
             } else {
                 sink.finish(.error(error))
