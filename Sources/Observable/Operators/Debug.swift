@@ -25,8 +25,9 @@ extension ObservableType {
         _ identifier: String? = nil, trimOutput: Bool = false,
         file: String = #file, line: UInt = #line, function: String = #function
     ) -> Observable<Element> {
-        let label = identifier ?? "\(file.split(separator: "/").last.map(String.init) ?? file):\(line) (\(function))"
-        return debug(label: label, trimOutput: trimOutput, printer: { print($0) })
+        debug(
+            label: debugLabel(identifier, file: file, line: line, function: function), trimOutput: trimOutput,
+            printer: { print($0) })
     }
 
     /// `debug` with the printing function made explicit (tests capture the lines).
@@ -50,6 +51,12 @@ extension ObservableType {
 }
 
 // MARK: - Implementation
+
+/// `identifier`, or `File.swift:12 (function)` for the call site.
+@usableFromInline
+func debugLabel(_ identifier: String?, file: String, line: UInt, function: String) -> String {
+    identifier ?? "\(file.split(separator: "/").last.map(String.init) ?? file):\(line) (\(function))"
+}
 
 /// `2026-01-05T10:00:00.123Z`.
 @usableFromInline

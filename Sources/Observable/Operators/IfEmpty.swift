@@ -19,23 +19,60 @@ extension ObservableType {
     public func ifEmpty(switchTo other: Observable<Element>) -> Observable<Element> {
         let source = self
         return Observable { observer in
-            let sink = Sink<Element>(downstream: observer)
-            let otherSubscription = SingleAssignmentDisposable()
-            var isEmpty = true
-            let upstream = source.subscribe(
-                sink.observer { (event: Event<Element>) in
-                    switch event {
-                    case .next(let element):
-                        isEmpty = false
-                        sink.forwardNext(element)
-                    case .completed where isEmpty:
-                        if sink.isStopped { return }
-                        otherSubscription.setDisposable(other.subscribe(sink.observer { sink.forward($0) }))
-                    case .error, .completed:
-                        sink.forward(event)
-                    }
-                })
-            return Disposables.create(sink.setUpstream(upstream), otherSubscription)
+            IfEmptyCore(downstream: observer, other: other).run(source)
+        }
+    }
+}
+
+// MARK: - Implementation
+
+@usableFromInline
+enum IfEmptyInput<Element> {
+    case source(CompositeDisposable.DisposeKey, Event<Element>)
+    case other(Event<Element>)
+}
+
+/// Remembers under `lock` whether the source emitted; subscribes `other` outside it.
+/// @unchecked: `isEmpty` is guarded by `lock`; `sink` is thread-safe.
+@usableFromInline
+final class IfEmptyCore<Element>: @unchecked Sendable {
+    @usableFromInline let sink: FanInSink<IfEmptyInput<Element>, Element>
+    @usableFromInline let other: Observable<Element>
+    @usableFromInline let lock = Lock()
+    @usableFromInline var isEmpty = true
+
+    @inlinable
+    init(downstream: AnyObserver<Element>, other: Observable<Element>) {
+        sink = FanInSink(downstream: downstream)
+        self.other = other
+    }
+
+    @inlinable
+    func run<Source: ObservableType>(_ source: Source) -> Disposable where Source.Element == Element {
+        sink.connect { input in self.process(input) }
+        sink.subscribe(source) { key, event in .source(key, event) }
+        return sink
+    }
+
+    @inlinable
+    func process(_ input: IfEmptyInput<Element>) {
+        switch input {
+        case .source(_, .next(let element)):
+            lock.withLock { isEmpty = false }
+            sink.forwardNext(element)
+        case .other(.next(let element)):
+            sink.forwardNext(element)
+        case .source(let key, .completed):
+            if lock.withLock({ isEmpty }) {
+                sink.subscriptions.remove(for: key)
+                sink.subscribe(other) { _, event in .other(event) }
+            } else {
+                sink.finish(.completed)
+            }
+        case .other(.completed):
+            sink.finish(.completed)
+        case .source(_, .error(let error)), .other(.error(let error)):
+            sink.finish(.error(error))
         }
     }
 }
