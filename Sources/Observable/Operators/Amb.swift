@@ -17,7 +17,7 @@ extension ObservableType {
     }
 
     /// Mirrors this sequence or `right`, whichever sends the first event; the other is disposed.
-    /// See ``amb(_:)-(Sources)``.
+    /// See `amb(_:)`.
     ///
     /// `self: ----1--2|`, `right: --x--y|` → `--x--y|`.
     @inlinable

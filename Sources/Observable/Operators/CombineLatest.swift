@@ -35,7 +35,7 @@ extension ObservableType {
     }
 
     /// Arrays of the latest element of every source, whenever any of them emits, once each has
-    /// emitted; see ``combineLatest(_:resultSelector:)-(Sources,_)``.
+    /// emitted; see `combineLatest(_:resultSelector:)`.
     ///
     /// `a: -1---2---|`, `b: ---x---y-|` → `---[1,x]-[2,x]-[2,y]-|`.
     @inlinable
@@ -45,7 +45,7 @@ extension ObservableType {
     }
 
     /// Combines the latest elements of two sources with `resultSelector`, once both have emitted;
-    /// see ``combineLatest(_:resultSelector:)-(Sources,_)`` for completion, errors and threading.
+    /// see `combineLatest(_:resultSelector:)` for completion, errors and threading.
     ///
     /// `a: -1---2---|`, `b: ---x---y-|` → `---1x-2x-2y-|`.
     @inlinable
@@ -60,7 +60,7 @@ extension ObservableType {
     }
 
     /// Combines the latest elements of three sources with `resultSelector`, once all have
-    /// emitted; see ``combineLatest(_:resultSelector:)-(Sources,_)``.
+    /// emitted; see `combineLatest(_:resultSelector:)`.
     ///
     /// `a: -1-----2|`, `b: --x-----|`, `c: ---p---|` → `---1xp-2xp|`.
     @inlinable
@@ -76,7 +76,7 @@ extension ObservableType {
     }
 
     /// Combines the latest elements of four sources with `resultSelector`, once all have
-    /// emitted; see ``combineLatest(_:resultSelector:)-(Sources,_)``.
+    /// emitted; see `combineLatest(_:resultSelector:)`.
     ///
     /// `a: -1----2|`, `b: --x--|`, `c: ---p--|`, `d: ----q-|` → `----1xpq-2xpq|`.
     @inlinable
@@ -96,7 +96,7 @@ extension ObservableType {
 
 extension ObservableType where Element == Any {
     /// Tuples of the latest elements of two sources, once both have emitted; see
-    /// ``ObservableType/combineLatest(_:resultSelector:)-(Sources,_)``.
+    /// `combineLatest(_:resultSelector:)`.
     ///
     /// `a: -1---2---|`, `b: ---x---y-|` → `---(1,x)-(2,x)-(2,y)-|`.
     @inlinable

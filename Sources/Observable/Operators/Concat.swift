@@ -14,13 +14,13 @@ extension ObservableType {
         Observable.from(Array(sources)).concat()
     }
 
-    /// The elements of each source in turn; see ``concat(_:)-(Sources)``.
+    /// The elements of each source in turn; see `concat(_:)`.
     @inlinable
     public static func concat(_ sources: [Observable<Element>]) -> Observable<Element> {
         Observable.from(sources).concat()
     }
 
-    /// The elements of each source in turn; see ``concat(_:)-(Sources)``.
+    /// The elements of each source in turn; see `concat(_:)`.
     @inlinable
     public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
         Observable.from(sources).concat()

@@ -13,13 +13,13 @@ extension ObservableType {
         Observable.from(sources).merge()
     }
 
-    /// Merges the elements of all `sources`; see ``merge(_:)-(Observable<Element>...)``.
+    /// Merges the elements of all `sources`; see `merge(_:)`.
     @inlinable
     public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
         Observable.from(sources).merge()
     }
 
-    /// Merges the elements of all `sources`; see ``merge(_:)-(Observable<Element>...)``.
+    /// Merges the elements of all `sources`; see `merge(_:)`.
     @inlinable
     public static func merge<Sources: Collection>(_ sources: Sources) -> Observable<Element>
     where Sources.Element == Observable<Element> {

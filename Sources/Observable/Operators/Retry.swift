@@ -55,7 +55,7 @@ extension ObservableType {
     }
 
     /// Resubscribes to this sequence each time the trigger sequence emits an element; every
-    /// error is handed to `notificationHandler`'s sequence. See ``retry(when:)-(_)``.
+    /// error is handed to `notificationHandler`'s sequence. See `retry(when:)`.
     ///
     /// `--1--#` with the trigger `errors.take(1)` (then `--1--|`) → `--1----1--|`.
     @inlinable

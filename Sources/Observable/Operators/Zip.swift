@@ -27,7 +27,7 @@ extension ObservableType {
         }
     }
 
-    /// Arrays of the n-th element of every source; see ``zip(_:resultSelector:)-(Sources,_)``.
+    /// Arrays of the n-th element of every source; see `zip(_:resultSelector:)`.
     ///
     /// `a: -1-2-3-|`, `b: ---x---y|` → `---[1,x]---[2,y]|`.
     @inlinable
@@ -37,7 +37,7 @@ extension ObservableType {
     }
 
     /// Pairs the n-th elements of two sources with `resultSelector`; see
-    /// ``zip(_:resultSelector:)-(Sources,_)`` for buffering, completion, errors and threading.
+    /// `zip(_:resultSelector:)` for buffering, completion, errors and threading.
     ///
     /// `a: -1-2-3-|`, `b: ---x---y|` → `---1x---2y|`.
     @inlinable
@@ -85,7 +85,7 @@ extension ObservableType {
 
 extension ObservableType where Element == Any {
     /// Tuples of the n-th elements of two sources; see
-    /// ``ObservableType/zip(_:resultSelector:)-(Sources,_)``.
+    /// `zip(_:resultSelector:)`.
     ///
     /// `a: -1-2-3-|`, `b: ---x---y|` → `---(1,x)---(2,y)|`.
     @inlinable
