@@ -145,7 +145,7 @@ final class SubscribeSink<Element>: Cancelable, StopSignal, @unchecked Sendable 
     }
 
     /// Stops delivery, disposes the upstream, then runs `onDisposed`, once.
-    @usableFromInline
+    @inlinable
     func dispose() {
         guard state.bitwiseOr(3, ordering: .acquiringAndReleasing).oldValue & 2 == 0 else { return }
         if slot.exchange(UpstreamSlotState.disposed, ordering: .acquiringAndReleasing) == UpstreamSlotState.filled {

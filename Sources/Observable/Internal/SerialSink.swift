@@ -69,7 +69,7 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
         drain(first: event)
     }
 
-    @usableFromInline
+    @inlinable
     func drain(first: Event<Element>) {
         var next = first
         while true {

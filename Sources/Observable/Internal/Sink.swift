@@ -105,7 +105,7 @@ final class Sink<Output>: Cancelable, StopSignal, @unchecked Sendable {
         disposeUpstream()
     }
 
-    @usableFromInline
+    @inlinable
     func disposeUpstream() {
         if slot.exchange(UpstreamSlotState.disposed, ordering: .acquiringAndReleasing) == UpstreamSlotState.filled {
             let current = upstream

@@ -27,24 +27,31 @@ extension SubjectPolicy {
 ///
 /// Delivery is serialized without holding the lock while observers run: a sender that finds the
 /// hub idle becomes the delivering thread; anything that arrives meanwhile (re-entrantly or from
-/// another thread) is queued and delivered, in order, by that thread before it goes idle. Each
-/// event goes to an immutable snapshot of the observer list taken under the lock. A new
-/// subscriber that must first receive replayed values is marked "buffering": live events for it
-/// are held in its buffer until its replay is done, so it never sees two events at once or out
-/// of order.
-/// @unchecked: every `var` is only touched under `lock`, except `SubjectSubscription.handler`,
-/// which is written only in `deinit` (when no delivery can run).
+/// another thread) is queued and delivered, in order, by that thread before it goes idle.
+///
+/// Observers live in a ``TokenList`` of slots. While nobody is delivering, subscribe and dispose
+/// change it in place in O(1) (disposal empties the token's slot; the list is compacted once
+/// empty slots outnumber live ones). While a delivery is walking the list, a change makes a copy
+/// and the walked list is kept in `retired` until delivery goes idle, so the delivering thread
+/// reads the list and its tokens without retaining them and nothing is freed under its feet.
+///
+/// A disposed token leaves the list at once (or, during a delivery, when delivery goes idle);
+/// once the disposer also lets go of it, its handler and everything it captured are released.
+///
+/// A new subscriber that must first receive replayed values is marked "buffering": live events
+/// for it are held in its buffer until its replay is done, so it never sees two events at once
+/// or out of order.
+/// @unchecked: every `var` here and in `TokenList`, and `SubjectSubscription.buffer` / `index`,
+/// is only touched under `lock`; a deliverer walks only a list that is no longer changed.
 @usableFromInline
 final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     @usableFromInline typealias Element = Policy.Element
     @usableFromInline typealias Token = SubjectSubscription<Policy>
 
-    // Every `var` below is only touched under `lock`; `@exclusivity(unchecked)` drops the
-    // runtime exclusivity bookkeeping that would otherwise cost more than the lock itself.
+    // `@exclusivity(unchecked)`: the lock already makes these exclusive, and the runtime
+    // bookkeeping would cost more than the lock itself.
     @usableFromInline let lock = Lock()
-    /// The current observers. Replaced (never mutated) on subscribe and dispose, so the
-    /// delivering thread can walk the list it read under the lock without retaining it.
-    @exclusivity(unchecked) @usableFromInline var observers: TokenList<Policy>
+    @exclusivity(unchecked) @usableFromInline var observers = TokenList<Policy>()
     /// Lists replaced while a delivery was walking them; released when delivery goes idle.
     @exclusivity(unchecked) @usableFromInline var retired: [TokenList<Policy>] = []
     @exclusivity(unchecked) @usableFromInline var policy: Policy
@@ -60,38 +67,8 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     init(policy: Policy, name: String) {
         self.policy = policy
         self.name = name
-        self.observers = TokenList([])
     }
 
-    deinit {
-        for token in observers.tokens {
-            token.state.store(SubjectSubscriptionState.disposed, ordering: .releasing)
-            token.handler = nil
-        }
-    }
-
-    /// Replaces the observer list (under the lock), keeping the old one alive while a delivery
-    /// may still be walking it.
-    @inlinable
-    func replaceObservers(_ tokens: ContiguousArray<Token>) {
-        if delivering { retired.append(observers) }
-        observers = TokenList(tokens)
-    }
-
-    /// Delivers `event` to the list read under the lock; `list` stays alive until delivery goes
-    /// idle (see `retired`), so no retain is needed per event.
-    @inlinable
-    func deliver(_ event: Event<Element>, to list: Unmanaged<TokenList<Policy>>) {
-        list._withUnsafeGuaranteedRef { list in
-            let tokens = list.tokens
-            var index = 0
-            let count = tokens.count
-            while index < count {
-                tokens[index].deliver(event, hub: self)
-                index &+= 1
-            }
-        }
-    }
 
     // MARK: Sending
 
@@ -111,26 +88,28 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
         delivering = true
         var current = event
         while true {
-            // Under the lock: record the event and take the snapshot it goes to.
+            // Under the lock: record the event and take the list it goes to.
             if case .next(let element) = current {
                 // A stateless policy is zero-sized: its field shares the object's address, and
                 // the thread sanitizer would report a mutation of it as racing with reads of the
                 // object header. It records nothing, so skip the call.
                 if Policy.recordsValues { policy.record(element) }
                 if Policy.deliversNext {
-                    let snapshot = Unmanaged.passUnretained(observers)
+                    let list = Unmanaged.passUnretained(observers)
                     lock.unlock()
-                    deliver(current, to: snapshot)
+                    deliver(current, to: list)
                     lock.lock()
                 }
             } else {
                 stopEvent = current
-                let snapshot = Unmanaged.passUnretained(observers)
-                replaceObservers([])
+                let list = Unmanaged.passUnretained(observers)
+                observers.unregisterAll()
+                retired.append(observers)
+                observers = TokenList()
                 let prefix = current.isCompleted ? policy.lastElement : nil
                 lock.unlock()
-                if let prefix { deliver(.next(prefix), to: snapshot) }
-                deliver(current, to: snapshot)
+                if let prefix { deliver(.next(prefix), to: list) }
+                deliver(current, to: list)
                 lock.lock()
             }
             if head == queue.count {
@@ -142,17 +121,44 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
                 if retired.isEmpty {
                     lock.unlock()
                 } else {
-                    // Release the lists outside the lock: releasing them may run deinits.
-                    let released = retired
+                    // Release the walked lists outside the lock: that may run deinits.
+                    let lists = retired
                     retired = []
                     lock.unlock()
-                    withExtendedLifetime(released) {}
+                    withExtendedLifetime(lists) {}
                 }
                 return
             }
             current = queue[head]
             head += 1
         }
+    }
+
+    /// Delivers `event` to `list`, which stays alive until delivery goes idle (see `retired`),
+    /// so no retain is needed per event.
+    @inlinable
+    func deliver(_ event: Event<Element>, to list: Unmanaged<TokenList<Policy>>) {
+        list._withUnsafeGuaranteedRef { list in
+            list.slots.withUnsafeBufferPointer { slots in
+                var index = 0
+                while index < slots.count {
+                    if let token = slots[index] {
+                        Unmanaged.passUnretained(token)._withUnsafeGuaranteedRef { $0.deliver(event, hub: self) }
+                    }
+                    index &+= 1
+                }
+            }
+        }
+    }
+
+    /// Makes `observers` safe to change: a copy if a delivery may be walking it.
+    @inlinable
+    func mutableObservers() -> TokenList<Policy> {
+        if delivering {
+            retired.append(observers)
+            observers = TokenList(copying: observers)
+        }
+        return observers
     }
 
     // MARK: Subscribing
@@ -172,9 +178,7 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
             return Disposables.create()
         }
         let token = Token(handler: observer.handler, hub: self, buffering: !replay.isEmpty)
-        var tokens = observers.tokens
-        tokens.append(token)
-        replaceObservers(tokens)
+        mutableObservers().append(token)
         lock.unlock()
         if !replay.isEmpty { token.replay(replay, hub: self) }
         return token
@@ -182,40 +186,39 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
 
     @inlinable
     var hasObservers: Bool {
-        lock.withLock { !observers.tokens.isEmpty }
+        lock.withLock { observers.live > 0 }
     }
 
-    @usableFromInline
+    /// Takes a token that was just marked disposed out of the list.
+    @inlinable
     func remove(_ token: Token) {
         lock.lock()
-        let current = observers.tokens
-        var index = 0
-        while index < current.count, current[index] !== token { index += 1 }
-        guard index < current.count else {
-            lock.unlock()
-            return
+        var garbage: [Token?] = []
+        var removed: Token?
+        if token.index >= 0 {
+            let list = mutableObservers()
+            removed = list.remove(token)
+            if list.holes > 16 && list.holes > list.live { garbage = list.compact() }
         }
-        var tokens = current
-        tokens.remove(at: index)
-        let old = observers
-        replaceObservers(tokens)
         lock.unlock()
-        // The old list (and the removed token, if nothing else holds it) is released here,
-        // outside the lock.
-        withExtendedLifetime(old) {}
+        // Dropped here, outside the lock: releasing captures may run deinits.
+        withExtendedLifetime((removed, garbage)) {}
     }
 
     /// Releases every observer and refuses later use (subscribers get `RxError.disposed`).
-    @usableFromInline
+    @inlinable
     func dispose() {
         let released: TokenList<Policy> = lock.withLock {
             disposed = true
             inputStopped = true
-            defer { replaceObservers([]) }
-            return observers
+            let current = observers
+            current.unregisterAll()
+            if delivering { retired.append(current) }
+            observers = TokenList()
+            return current
         }
-        for token in released.tokens {
-            token.state.store(SubjectSubscriptionState.disposed, ordering: .releasing)
+        for token in released.slots {
+            token?.state.store(SubjectSubscriptionState.disposed, ordering: .releasing)
         }
     }
 
@@ -225,14 +228,70 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     }
 }
 
-/// An immutable list of a hub's observers.
+/// A hub's observers: slots in subscription order, emptied on disposal. Only touched under the
+/// hub's lock, except that a deliverer walks the slots of the list it read (which is then never
+/// changed).
 @usableFromInline
 final class TokenList<Policy: SubjectPolicy> {
-    @usableFromInline let tokens: ContiguousArray<SubjectSubscription<Policy>>
+    @exclusivity(unchecked) @usableFromInline var slots: ContiguousArray<SubjectSubscription<Policy>?>
+    /// Tokens in `slots`.
+    @exclusivity(unchecked) @usableFromInline var live: Int
+    /// Empty slots.
+    @exclusivity(unchecked) @usableFromInline var holes: Int
 
     @inlinable
-    init(_ tokens: ContiguousArray<SubjectSubscription<Policy>>) {
-        self.tokens = tokens
+    init() {
+        slots = []
+        live = 0
+        holes = 0
+    }
+
+    @inlinable
+    init(copying other: TokenList<Policy>) {
+        slots = other.slots
+        live = other.live
+        holes = other.holes
+    }
+
+    @inlinable
+    func append(_ token: SubjectSubscription<Policy>) {
+        token.index = slots.count
+        slots.append(token)
+        live += 1
+    }
+
+    /// Empties the token's slot; returns the token so the caller releases it outside the lock.
+    @inlinable
+    func remove(_ token: SubjectSubscription<Policy>) -> SubjectSubscription<Policy>? {
+        let index = token.index
+        guard index >= 0, index < slots.count, slots[index] === token else { return nil }
+        token.index = -1
+        slots[index] = nil
+        live -= 1
+        holes += 1
+        return token
+    }
+
+    /// Closes the holes and renumbers the tokens; returns the old slots so the caller releases
+    /// them outside the lock.
+    @inlinable
+    func compact() -> [SubjectSubscription<Policy>?] {
+        let old = Array(slots)
+        var compacted = ContiguousArray<SubjectSubscription<Policy>?>()
+        compacted.reserveCapacity(live)
+        for case let token? in old {
+            token.index = compacted.count
+            compacted.append(token)
+        }
+        slots = compacted
+        holes = 0
+        return old
+    }
+
+    /// Marks every token as no longer listed (the list is being dropped).
+    @inlinable
+    func unregisterAll() {
+        for case let token? in slots { token.index = -1 }
     }
 }
 
@@ -244,16 +303,16 @@ enum SubjectSubscriptionState {
 }
 
 /// One observer of a subject, and the disposable that removes it.
-/// @unchecked: `buffer` is guarded by the hub's lock; `handler` is read by the (serialized)
-/// delivering thread and written only by the hub's `deinit`; `state` is atomic.
+/// @unchecked: see ``SubjectHub`` for which lock guards which field; `state` is atomic.
 @usableFromInline
 final class SubjectSubscription<Policy: SubjectPolicy>: Disposable, @unchecked Sendable {
     @usableFromInline typealias Element = Policy.Element
 
-    @exclusivity(unchecked) @usableFromInline var handler: ((Event<Element>) -> Void)?
+    @usableFromInline let handler: ((Event<Element>) -> Void)?
     @usableFromInline let state: Atomic<UInt8>
-    /// Guarded by the hub's lock.
     @exclusivity(unchecked) @usableFromInline var buffer: [Event<Element>] = []
+    /// Its slot in the hub's current list, or -1 once out of it (under the hub's lock).
+    @exclusivity(unchecked) @usableFromInline var index = -1
     @usableFromInline weak var hub: SubjectHub<Policy>?
 
     @inlinable
@@ -279,7 +338,7 @@ final class SubjectSubscription<Policy: SubjectPolicy>: Disposable, @unchecked S
         }
     }
 
-    @usableFromInline
+    @inlinable
     func deliverWhileBuffering(_ event: Event<Element>, hub: SubjectHub<Policy>) {
         hub.lock.lock()
         let current = state.load(ordering: .acquiring)
@@ -294,19 +353,20 @@ final class SubjectSubscription<Policy: SubjectPolicy>: Disposable, @unchecked S
 
     /// Runs on the subscribing thread: delivers the replayed events, then whatever live events
     /// were buffered meanwhile, then switches to direct delivery.
-    @usableFromInline
+    @inlinable
     func replay(_ events: [Event<Element>], hub: SubjectHub<Policy>) {
         var pending = events
         while true {
             for event in pending {
-                if state.load(ordering: .acquiring) == SubjectSubscriptionState.disposed { return }
+                if state.load(ordering: .acquiring) == SubjectSubscriptionState.disposed { break }
                 handler?(event)
             }
             hub.lock.lock()
-            if buffer.isEmpty {
+            if buffer.isEmpty || state.load(ordering: .acquiring) == SubjectSubscriptionState.disposed {
                 _ = state.compareExchange(
                     expected: SubjectSubscriptionState.buffering, desired: SubjectSubscriptionState.active,
                     ordering: .acquiringAndReleasing)
+                buffer = []
                 hub.lock.unlock()
                 return
             }
@@ -318,7 +378,7 @@ final class SubjectSubscription<Policy: SubjectPolicy>: Disposable, @unchecked S
 
     /// Removes this observer. After `dispose()` returns, no delivery that starts afterwards
     /// reaches it.
-    @usableFromInline
+    @inlinable
     func dispose() {
         let previous = state.exchange(SubjectSubscriptionState.disposed, ordering: .acquiringAndReleasing)
         guard previous != SubjectSubscriptionState.disposed else { return }

@@ -81,15 +81,39 @@ import Testing
         #expect(!subject.hasObservers)
     }
 
-    @Test func droppingTheSubjectReleasesUndisposedSubscriptions() {
+    @Test func subscriptionDisposedDuringDeliveryIsReleasedWhenDeliveryEnds() {
         weak var weakTracked: Tracked?
+        let subject = PublishSubject<Int>()
+        var second: Disposable?
+        var aliveDuringDelivery = false
+        _ = subject.subscribe(onNext: { _ in
+            second?.dispose()
+            second = nil
+            // Still referenced by the list being walked: it goes when delivery ends.
+            aliveDuringDelivery = weakTracked != nil
+        })
         do {
-            let subject = PublishSubject<Int>()
             let tracked = Tracked()
             weakTracked = tracked
-            _ = subject.subscribe(onNext: { _ in _ = tracked })
+            second = subject.subscribe(onNext: { _ in _ = tracked })
         }
+        subject.onNext(1)
+        #expect(aliveDuringDelivery)
         #expect(weakTracked == nil)
+    }
+
+    @Test func manySubscriptionsDisposeInAnyOrderCheaply() {
+        let subject = PublishSubject<Int>()
+        let count = 20_000
+        var received = 0
+        let subscriptions = (0..<count).map { _ in subject.subscribe(onNext: { _ in received += 1 }) }
+        subject.onNext(1)
+        #expect(received == count)
+        // FIFO disposal of many observers must not be quadratic (this would take minutes).
+        for subscription in subscriptions { subscription.dispose() }
+        #expect(!subject.hasObservers)
+        subject.onNext(2)
+        #expect(received == count)
     }
 }
 
