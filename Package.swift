@@ -12,6 +12,16 @@ let package = Package(
             path: "Sources/Observable",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .target(
+            name: "MallocStats",
+            path: "Benchmarks/MallocStats"
+        ),
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: ["Observables", "MallocStats"],
+            path: "Benchmarks/Benchmarks",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "ObservablesTests",
             dependencies: ["Observables"],

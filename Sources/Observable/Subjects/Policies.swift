@@ -1,6 +1,7 @@
 @usableFromInline
 struct PublishPolicy<Element>: SubjectPolicy {
     @inlinable init() {}
+    @inlinable static var recordsValues: Bool { false }
     @inlinable mutating func record(_ element: Element) {}
     @inlinable func replay(stopEvent: Event<Element>?) -> [Event<Element>] {
         stopEvent.map { [$0] } ?? []

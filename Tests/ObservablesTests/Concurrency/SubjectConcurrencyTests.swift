@@ -89,15 +89,15 @@ func runConcurrently(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
                 while !done.load(ordering: .acquiring) {
                     let detector = OverlapDetector()
                     let last = LastValue()
-                    var gotInitial = false
+                    let gotInitial = Atomic<Bool>(false)
                     let subscription = subject.subscribe(onNext: { value in
                         detector.enter()
-                        gotInitial = true
+                        gotInitial.store(true, ordering: .releasing)
                         if value < last.value { failures.add(1, ordering: .relaxed) }
                         last.value = value
                         detector.exit()
                     })
-                    if !gotInitial { failures.add(1, ordering: .relaxed) }
+                    if !gotInitial.load(ordering: .acquiring) { failures.add(1, ordering: .relaxed) }
                     subscription.dispose()
                     if detector.overlapCount != 0 { failures.add(1, ordering: .relaxed) }
                 }

@@ -1,0 +1,92 @@
+import Dispatch
+import Foundation
+import MallocStats
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One measured variant of a workload.
+struct Result: Codable {
+    let workload: String
+    let variant: String
+    let unit: String
+    let operations: Int
+    let samples: [Double]
+
+    var median: Double {
+        let sorted = samples.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    var min: Double { samples.min() ?? .nan }
+    var max: Double { samples.max() ?? .nan }
+}
+
+/// Options from the command line.
+struct Options {
+    var filter: String?
+    var json = false
+    var quick = false
+    var repetitions = 5
+
+    static func parse(_ arguments: [String]) -> Options {
+        var options = Options()
+        var iterator = arguments.dropFirst().makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--filter": options.filter = iterator.next()
+            case "--json": options.json = true
+            case "--quick": options.quick = true
+            case "--repetitions":
+                if let value = iterator.next().flatMap(Int.init), value >= 1 { options.repetitions = value }
+            case "--help", "-h":
+                print(
+                    """
+                    usage: swift run -c release Benchmarks [--filter NAME] [--json] [--quick] [--repetitions N]
+                      --filter NAME   run only workloads whose name contains NAME
+                      --json          print results as JSON
+                      --quick         100x fewer operations (a smoke run for CI; numbers are noisy)
+                      --repetitions N repetitions per variant (default 5, at least 5 for reported numbers)
+                    """)
+                exit(0)
+            default:
+                FileHandle.standardError.write(Data("unknown argument \(argument); see --help\n".utf8))
+                exit(2)
+            }
+        }
+        return options
+    }
+}
+
+/// Keeps values alive so the optimizer cannot remove the work that produced them.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+/// A global accumulator that observers add to: one plain store per event, like a real observer.
+nonisolated(unsafe) var accumulator = 0
+
+/// Nanoseconds taken by `body`.
+@inline(never)
+func measureNanoseconds(_ body: () -> Void) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    let end = DispatchTime.now().uptimeNanoseconds
+    return Double(end - start)
+}
+
+/// Nanoseconds taken by an async `body`.
+func measureNanosecondsAsync(_ body: () async -> Void) async -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    await body()
+    let end = DispatchTime.now().uptimeNanoseconds
+    return Double(end - start)
+}
+
+/// Bytes currently allocated by malloc (glibc's own statistics).
+func allocatedBytes() -> Int {
+    Int(malloc_stats_bytes_in_use())
+}

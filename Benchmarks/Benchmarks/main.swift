@@ -1,0 +1,36 @@
+// The benchmark program: the cost of each hot path of Observables, next to the floor
+// (closures in an array, and a minimal hand-written subject) and AsyncStream.
+// Run: swift run -c release Benchmarks [--filter NAME] [--json] [--quick]
+import Foundation
+
+let options = Options.parse(CommandLine.arguments)
+let scale = options.quick ? 100 : 1
+var results: [Result] = []
+
+for workload in allWorkloads {
+    if let filter = options.filter, !workload.name.contains(filter) { continue }
+    let operations = max(1, workload.operations / scale)
+    for variant in workload.variants {
+        var samples: [Double] = []
+        _ = await variant.run(max(1, operations / 10))  // warm-up
+        for _ in 0..<options.repetitions {
+            let total = await variant.run(operations)
+            samples.append(total / Double(workload.perOperationDivisor(operations)))
+        }
+        let result = Result(
+            workload: workload.name, variant: variant.name, unit: workload.unit,
+            operations: operations, samples: samples)
+        results.append(result)
+        if !options.json {
+            FileHandle.standardError.write(Data("  measured \(workload.name) / \(variant.name)\n".utf8))
+        }
+    }
+}
+
+if options.json {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    print(String(decoding: try encoder.encode(results), as: UTF8.self))
+} else {
+    print(report(results, quick: options.quick))
+}

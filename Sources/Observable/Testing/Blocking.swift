@@ -1,0 +1,168 @@
+import Dispatch
+import Foundation
+
+extension ObservableConvertibleType {
+    /// Turns the sequence into a ``BlockingObservable``, whose methods subscribe and block the
+    /// calling thread until the sequence terminates (or has given what the method needs).
+    ///
+    /// For tests of code that runs on real threads, like RxBlocking:
+    /// ```swift
+    /// let values = try Observable.of(1, 2, 3).toBlocking(timeout: 1).toArray()   // [1, 2, 3]
+    /// ```
+    /// - Parameter timeout: the longest wait, in seconds; when it passes, the subscription is
+    ///   disposed and the method throws `RxError.timeout`. `nil` waits as long as it takes.
+    ///
+    /// The waiting thread must not be the one that has to deliver the events (for example,
+    /// blocking the main thread on a sequence that emits on the main queue): with a timeout that
+    /// ends in `RxError.timeout`, without one it never returns.
+    public func toBlocking(timeout: TimeInterval? = nil) -> BlockingObservable<Element> {
+        BlockingObservable(source: asObservable(), timeout: timeout)
+    }
+}
+
+/// The result of ``BlockingObservable/materialize()``: the elements received, and how the
+/// sequence ended.
+public enum MaterializedSequenceResult<Element> {
+    /// The sequence completed after sending `elements`.
+    case completed(elements: [Element])
+    /// The sequence failed with `error` after sending `elements` (`RxError.timeout` when the wait
+    /// timed out).
+    case failed(elements: [Element], error: Swift.Error)
+}
+
+extension MaterializedSequenceResult: Equatable where Element: Equatable {
+    /// Equal when both completed with equal elements, or both failed with equal elements and
+    /// errors equal by ``errorsAreEqual(_:_:)``.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.completed(let l), .completed(let r)): return l == r
+        case (.failed(let l, let le), .failed(let r, let re)): return l == r && errorsAreEqual(le, re)
+        default: return false
+        }
+    }
+}
+
+/// A sequence read by blocking the calling thread (see ``ObservableConvertibleType/toBlocking(timeout:)``).
+///
+/// Each method subscribes anew, waits on a semaphore (no run loop) for what it needs, then
+/// disposes the subscription. Errors of the sequence are rethrown; a timeout throws
+/// `RxError.timeout`.
+public struct BlockingObservable<Element> {
+    let source: Observable<Element>
+    let timeout: TimeInterval?
+
+    /// All elements, once the sequence completes. Throws the sequence's error, or
+    /// `RxError.timeout`.
+    public func toArray() throws -> [Element] {
+        let (elements, error) = run(maxElements: nil)
+        if let error { throw error }
+        return elements
+    }
+
+    /// The first element, or `nil` if the sequence completes empty; stops listening after the
+    /// first element. Throws the sequence's error (if it comes before an element), or
+    /// `RxError.timeout`.
+    public func first() throws -> Element? {
+        let (elements, error) = run(maxElements: 1)
+        if let first = elements.first { return first }
+        if let error { throw error }
+        return nil
+    }
+
+    /// The last element, or `nil` if the sequence completes empty. Throws the sequence's
+    /// error, or `RxError.timeout`.
+    public func last() throws -> Element? {
+        let (elements, error) = run(maxElements: nil)
+        if let error { throw error }
+        return elements.last
+    }
+
+    /// The only element. Throws `RxError.noElements` if the sequence completes empty,
+    /// `RxError.moreThanOneElement` as soon as a second element arrives, the sequence's error, or
+    /// `RxError.timeout`.
+    public func single() throws -> Element {
+        let (elements, error) = run(maxElements: 2)
+        if elements.count > 1 { throw RxError.moreThanOneElement }
+        if let error { throw error }
+        guard let element = elements.first else { throw RxError.noElements }
+        return element
+    }
+
+    /// The elements and how the sequence ended; never throws: an error (including
+    /// `RxError.timeout`) becomes ``MaterializedSequenceResult/failed(elements:error:)``.
+    public func materialize() -> MaterializedSequenceResult<Element> {
+        let (elements, error) = run(maxElements: nil)
+        if let error { return .failed(elements: elements, error: error) }
+        return .completed(elements: elements)
+    }
+
+    /// Subscribes, waits until the sequence terminates, `maxElements` elements arrived, or the
+    /// timeout passes, then disposes the subscription.
+    private func run(maxElements: Int?) -> (elements: [Element], error: Swift.Error?) {
+        let collector = BlockingCollector<Element>(maxElements: maxElements)
+        let subscription = source.subscribe(
+            AnyObserver(eventHandler: { collector.on($0) }, isStopped: { collector.isDone }))
+        if let timeout {
+            if collector.semaphore.wait(timeout: .now() + max(0, timeout)) == .timedOut {
+                collector.finish(error: RxError.timeout)
+            }
+        } else {
+            collector.semaphore.wait()
+        }
+        subscription.dispose()
+        return collector.result
+    }
+}
+
+// MARK: - Implementation
+
+/// Collects events for a blocking wait and signals the semaphore once, when done.
+/// @unchecked: `elements`, `error` and `done` are only touched under `lock`; `semaphore` is
+/// thread-safe; `maxElements` is immutable.
+final class BlockingCollector<Element>: @unchecked Sendable {
+    let semaphore = DispatchSemaphore(value: 0)
+    private let maxElements: Int?
+    private let lock = Lock()
+    private var elements: [Element] = []
+    private var error: Swift.Error?
+    private var done = false
+
+    init(maxElements: Int?) {
+        self.maxElements = maxElements
+    }
+
+    var isDone: Bool {
+        lock.withLock { done }
+    }
+
+    var result: (elements: [Element], error: Swift.Error?) {
+        lock.withLock { (elements, error) }
+    }
+
+    func on(_ event: Event<Element>) {
+        let signal: Bool = lock.withLock {
+            guard !done else { return false }
+            switch event {
+            case .next(let element):
+                elements.append(element)
+                if let maxElements, elements.count >= maxElements { done = true }
+            case .error(let failure):
+                error = failure
+                done = true
+            case .completed:
+                done = true
+            }
+            return done
+        }
+        if signal { semaphore.signal() }
+    }
+
+    /// Ends the wait with `failure` unless the sequence already finished.
+    func finish(error failure: Swift.Error) {
+        lock.withLock {
+            guard !done else { return }
+            error = failure
+            done = true
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Observables
+import Testing
+
+@Suite struct RecordedTests {
+    @Test func recordedExposesTimeAndValue() {
+        let recorded: Recorded<Event<Int>> = .next(210, 7)
+        #expect(recorded.time == 210)
+        #expect(recorded.value.element == 7)
+    }
+
+    @Test func recordedEventsCompareByTimeAndEvent() {
+        let events: [Recorded<Event<Int>>] = [.next(210, 1), .completed(300)]
+        #expect(events == [.next(210, 1), .completed(300)])
+        #expect(events != [.next(211, 1), .completed(300)])
+        #expect(events != [.next(210, 2), .completed(300)])
+        #expect(events != [.next(210, 1), .completed(301)])
+        #expect(Recorded<Event<Int>>.completed(300) != .next(300, 1))
+    }
+
+    @Test func recordedErrorsCompareByTypeAndDescription() {
+        let boom: Recorded<Event<Int>> = .error(300, TestError.boom)
+        #expect(boom == .error(300, TestError.boom))
+        #expect(boom != .error(300, TestError.other))
+        #expect(boom != .error(301, TestError.boom))
+        #expect(boom != .error(300, RxError.timeout))
+        #expect(
+            Recorded<Event<Int>>.error(1, NSError(domain: "d", code: 1))
+                == .error(1, NSError(domain: "d", code: 1)))
+        #expect(
+            Recorded<Event<Int>>.error(1, NSError(domain: "d", code: 1))
+                != .error(1, NSError(domain: "d", code: 2)))
+    }
+
+    @Test func subscriptionDefaultsToStillSubscribedAndCompares() {
+        let open = Subscription(200)
+        #expect(open.subscribe == 200)
+        #expect(open.unsubscribe == Int.max)
+        #expect(Subscription(200, 1000) == Subscription(200, 1000))
+        #expect(Subscription(200, 1000) != Subscription(200, 999))
+        #expect(Subscription(200, 300).debugDescription == "(200, 300)")
+    }
+
+    @Test func recordedDescribesItselfForFailureMessages() {
+        #expect(Recorded<Event<Int>>.next(210, 1).debugDescription == "next(1) @ 210")
+    }
+}
