@@ -5,7 +5,8 @@ extension ObservableType {
     ///
     /// Elements and the completion are delivered on `scheduler`, in order, each `dueTime` after
     /// it arrived (measured with `scheduler.now`); one timer runs at a time. An error is
-    /// forwarded at once, dropping elements not yet delivered. Disposing cancels the timer.
+    /// forwarded at once, dropping elements not yet delivered. The source subscription is
+    /// released as soon as the source terminates. Disposing cancels the timer.
     public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         let source = self
         let delay = dueTime.asTimeInterval
@@ -39,8 +40,12 @@ extension ObservableType {
                     }
                 }
             }
-            let upstream = source.subscribe(
+            let upstream = SingleAssignmentDisposable()
+            sink.resources.insert(upstream)
+            upstream.setDisposable(source.subscribe(
                 sink.observer { (event: Event<Element>) in
+                    // The source is done: release it now, not when its completion is delivered.
+                    if event.isStopEvent { upstream.dispose() }
                     if case .error = event {
                         sink.update { state, outbox in
                             state.queue.removeAll()
@@ -62,8 +67,7 @@ extension ObservableType {
                             return Disposables.create()
                         }
                     }
-                })
-            sink.resources.insert(upstream)
+                }))
             return sink
         }
     }
@@ -72,17 +76,18 @@ extension ObservableType {
     ///
     /// `-a-b-|` → `----a-b-|` (for a cold source; `dueTime` = 3 dashes)
     ///
-    /// Events then pass through unchanged, on the source's thread. Disposing before `dueTime`
-    /// cancels the subscription; afterwards it disposes the source subscription.
+    /// Events then pass through unchanged, on the source's thread; the source subscription is
+    /// released when it terminates. Disposing before `dueTime` cancels the subscription;
+    /// afterwards it disposes the source subscription.
     public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         let source = self
         return Observable { observer in
-            let subscription = SingleAssignmentDisposable()
+            let sink = Sink<Element>(downstream: observer)
             let timer = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-                subscription.setDisposable(source.subscribe(observer))
+                _ = sink.setUpstream(source.subscribe(sink.observer { sink.forward($0) }))
                 return Disposables.create()
             }
-            return Disposables.create(timer, subscription)
+            return Disposables.create(timer, sink)
         }
     }
 }

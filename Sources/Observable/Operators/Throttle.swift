@@ -11,7 +11,8 @@ extension ObservableType {
     /// - `latest: false`: elements that arrive during the window are dropped; completion passes at
     ///   once.
     /// - An error is forwarded at once and a pending element dropped.
-    /// Time is measured with `scheduler.now`. Events never overlap. Disposing cancels the pending
+    /// Time is measured with `scheduler.now`. The source subscription is released as soon as the
+    /// source terminates. Events never overlap. Disposing cancels the pending
     /// timer.
     public func throttle(
         _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType
@@ -35,7 +36,9 @@ extension ObservableType {
                 }
                 return Disposables.create()
             }
-            let upstream = source.subscribe(
+            let upstream = SingleAssignmentDisposable()
+            sink.resources.insert(upstream)
+            upstream.setDisposable(source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
@@ -62,16 +65,18 @@ extension ObservableType {
                             outbox.finish(.error(error))
                         }
                     case .completed:
-                        sink.update { state, outbox in
+                        let waiting: Bool = sink.update { state, outbox in
                             if state.pending != nil {
                                 state.completed = true
-                            } else {
-                                outbox.finish(.completed)
+                                return true
                             }
-                        }
+                            outbox.finish(.completed)
+                            return false
+                        } ?? false
+                        // The source is done: release it now, not when the pending element goes.
+                        if waiting { upstream.dispose() }
                     }
-                })
-            sink.resources.insert(upstream)
+                }))
             return sink
         }
     }
