@@ -123,8 +123,13 @@ final class ShareConnection<Element>: @unchecked Sendable {
     func sourceObserver() -> AnyObserver<Element> {
         AnyObserver(
             eventHandler: { event in
-                if event.isStopEvent { self.parent.terminated(self) }
+                guard event.isStopEvent else {
+                    self.subject.on(event)
+                    return
+                }
+                self.parent.terminated(self)
                 self.subject.on(event)
+                self.subscription.dispose()
             },
             isStopped: { self.subscription.isDisposed })
     }
