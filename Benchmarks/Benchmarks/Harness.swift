@@ -27,6 +27,7 @@ struct Result: Codable {
 /// Options from the command line.
 struct Options {
     var filter: String?
+    var variant: String?
     var json = false
     var quick = false
     var repetitions = 5
@@ -37,6 +38,7 @@ struct Options {
         while let argument = iterator.next() {
             switch argument {
             case "--filter": options.filter = iterator.next()
+            case "--variant": options.variant = iterator.next()
             case "--json": options.json = true
             case "--quick": options.quick = true
             case "--repetitions":
@@ -44,8 +46,9 @@ struct Options {
             case "--help", "-h":
                 print(
                     """
-                    usage: swift run -c release Benchmarks [--filter NAME] [--json] [--quick] [--repetitions N]
+                    usage: swift run -c release Benchmarks [--filter NAME] [--variant NAME] [--json] [--quick] [--repetitions N]
                       --filter NAME   run only workloads whose name contains NAME
+                      --variant NAME  run only this variant (observables, closure-floor, minimal-subject, asyncstream)
                       --json          print results as JSON
                       --quick         100x fewer operations (a smoke run for CI; numbers are noisy)
                       --repetitions N repetitions per variant (default 5, at least 5 for reported numbers)

@@ -11,6 +11,7 @@ for workload in allWorkloads {
     if let filter = options.filter, !workload.name.contains(filter) { continue }
     let operations = max(1, workload.operations / scale)
     for variant in workload.variants {
+        if let only = options.variant, variant.name != only { continue }
         var samples: [Double] = []
         _ = await variant.run(max(1, operations / 10))  // warm-up
         for _ in 0..<options.repetitions {

@@ -1,5 +1,6 @@
 #include "MallocStats.h"
-#if defined(__GLIBC__)
+#if defined(__linux__)
+#include <features.h>
 #include <malloc.h>
 #endif
 

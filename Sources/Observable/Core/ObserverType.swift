@@ -42,7 +42,7 @@ extension ObserverType {
         let target = AnyObserver(self)
         return AnyObserver(
             eventHandler: { event in target.on(event.map(transform)) },
-            isStopped: target.stopProbe)
+            stopSignal: target.stopSignal)
     }
 }
 
@@ -57,23 +57,29 @@ public struct AnyObserver<Element>: ObserverType {
     @usableFromInline
     let handler: EventHandler
 
-    /// Asks whether the receiving end has stopped (disposed, or taken all it wants). Producers
+    /// Tells whether the receiving end has stopped (disposed, or taken all it wants). Producers
     /// that emit synchronously in a loop (`from`, `range`, `repeatElement`, `generate`) check it
     /// so that `repeatElement(1).take(3)` ends. `nil` means "never stops by itself".
     @usableFromInline
-    let stopProbe: (() -> Bool)?
+    let stopSignal: StopSignal?
 
     /// Creates an observer that calls `eventHandler` for every event.
     @inlinable
     public init(eventHandler: @escaping EventHandler) {
         self.handler = eventHandler
-        self.stopProbe = nil
+        self.stopSignal = nil
+    }
+
+    @inlinable
+    init(eventHandler: @escaping EventHandler, stopSignal: StopSignal?) {
+        self.handler = eventHandler
+        self.stopSignal = stopSignal
     }
 
     @inlinable
     init(eventHandler: @escaping EventHandler, isStopped: (() -> Bool)?) {
         self.handler = eventHandler
-        self.stopProbe = isStopped
+        self.stopSignal = isStopped.map(ClosureStopSignal.init)
     }
 
     /// Wraps `observer`; an `AnyObserver` is unwrapped rather than wrapped twice.
@@ -83,7 +89,7 @@ public struct AnyObserver<Element>: ObserverType {
             self = any
         } else {
             self.handler = observer.on
-            self.stopProbe = nil
+            self.stopSignal = nil
         }
     }
 
@@ -102,6 +108,33 @@ public struct AnyObserver<Element>: ObserverType {
     /// `true` when the receiving end has said it wants no more events.
     @inlinable
     var isStopped: Bool {
-        stopProbe?() ?? false
+        stopSignal?.isStopped ?? false
     }
+
+    /// The stop signal as a closure (`nil` when there is none).
+    @inlinable
+    var stopProbe: (() -> Bool)? {
+        guard let stopSignal else { return nil }
+        return { stopSignal.isStopped }
+    }
+}
+
+/// Something upstream producers can ask whether downstream still wants events.
+@usableFromInline
+protocol StopSignal: AnyObject {
+    /// `true` once the receiving end wants no more events.
+    var isStopped: Bool { get }
+}
+
+@usableFromInline
+final class ClosureStopSignal: StopSignal {
+    @usableFromInline let probe: () -> Bool
+
+    @inlinable
+    init(_ probe: @escaping () -> Bool) {
+        self.probe = probe
+    }
+
+    @inlinable
+    var isStopped: Bool { probe() }
 }

@@ -8,10 +8,10 @@ extension ObservableType {
     /// - Returns: the disposable that cancels the subscription.
     @inlinable
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
-        let sink = SubscribeSink<Element>(
-            onNext: { on(.next($0)) }, onError: { on(.error($0)) }, onCompleted: { on(.completed) },
-            onDisposed: nil, reportsUnhandledErrors: false)
-        return sink.run(self)
+        let sink = SubscribeSink<Element>(onDisposed: nil)
+        return sink.run(
+            self, onNext: { on(.next($0)) }, onError: { on(.error($0)) }, onCompleted: { on(.completed) },
+            reportsUnhandledErrors: false)
     }
 
     /// Subscribes closures to the elements, the error, the completion and the disposal.
@@ -29,10 +29,9 @@ extension ObservableType {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let sink = SubscribeSink<Element>(
-            onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
-            reportsUnhandledErrors: true)
-        return sink.run(self)
+        let sink = SubscribeSink<Element>(onDisposed: onDisposed)
+        return sink.run(
+            self, onNext: onNext, onError: onError, onCompleted: onCompleted, reportsUnhandledErrors: true)
     }
 
     /// Like ``subscribe(onNext:onError:onCompleted:onDisposed:)``, passing `object` to each
@@ -64,38 +63,28 @@ extension ObservableType {
 
 // MARK: - Implementation
 
-/// The observer behind the closure-based `subscribe` overloads.
+/// The subscription behind the closure-based `subscribe` overloads, and the disposable they
+/// return.
 ///
-/// It enforces the grammar (nothing after a terminal event) and makes `dispose()` a barrier for
-/// deliveries that start afterwards. The closures live here; the upstream subscription lives in
-/// the ``SubscribeDisposer`` returned to the caller, which holds this sink only until disposed,
-/// so a disposed subscription releases everything the closures captured. The sink refers to its
-/// disposer weakly: a caller that discards the disposable leaves the subscription running (owned
-/// by its source), and a source that goes away releases the sink with no cycle left behind.
-/// @unchecked: `state` is atomic; the closures are immutable and called serially by the
-/// upstream's delivery contract.
+/// It enforces the grammar (nothing after a terminal event), makes `dispose()` a barrier for
+/// deliveries that start afterwards, and disposes the upstream after a terminal event. The event
+/// closures live in the observer handed upstream, not here: disposing releases the upstream,
+/// which releases the observer and everything the closures captured, even while the caller
+/// still holds this disposable. A source that goes away without terminating (a subject that is
+/// deallocated) releases its observers, and with them this sink, so no cycle is left behind.
+/// @unchecked: `state` and `slot` are atomic; `upstream` follows the ``UpstreamSlotState``
+/// protocol; `onDisposed` is touched only by the one thread that sets the disposed bit.
 @usableFromInline
-final class SubscribeSink<Element>: @unchecked Sendable {
-    @usableFromInline let onNext: ((Element) -> Void)?
-    @usableFromInline let onError: ((Swift.Error) -> Void)?
-    @usableFromInline let onCompleted: (() -> Void)?
-    @usableFromInline let onDisposed: (() -> Void)?
-    @usableFromInline let reportsUnhandledErrors: Bool
-
-    /// Bit 0: stopped (terminal seen or disposed). Bit 1: `onDisposed` has run.
+final class SubscribeSink<Element>: Cancelable, StopSignal, @unchecked Sendable {
+    /// Bit 0: stopped (terminal seen or disposed). Bit 1: disposal done.
     @usableFromInline let state = Atomic<UInt8>(0)
-    @usableFromInline weak var disposer: SubscribeDisposer<Element>?
+    @usableFromInline let slot = Atomic<UInt8>(UpstreamSlotState.empty)
+    @exclusivity(unchecked) @usableFromInline var upstream: Disposable?
+    @exclusivity(unchecked) @usableFromInline var onDisposed: (() -> Void)?
 
     @inlinable
-    init(
-        onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?,
-        onCompleted: (() -> Void)?, onDisposed: (() -> Void)?, reportsUnhandledErrors: Bool
-    ) {
-        self.onNext = onNext
-        self.onError = onError
-        self.onCompleted = onCompleted
+    init(onDisposed: (() -> Void)?) {
         self.onDisposed = onDisposed
-        self.reportsUnhandledErrors = reportsUnhandledErrors
         resourceAllocated()
     }
 
@@ -104,92 +93,68 @@ final class SubscribeSink<Element>: @unchecked Sendable {
     }
 
     @inlinable
-    func run<Source: ObservableType>(_ source: Source) -> Disposable where Source.Element == Element {
-        let observer = AnyObserver<Element>(
-            eventHandler: { event in self.on(event) },
-            isStopped: { self.state.load(ordering: .acquiring) & 1 != 0 })
-        let disposer = SubscribeDisposer<Element>()
-        disposer.sink = self
-        self.disposer = disposer
-        disposer.setUpstream(source.subscribe(observer))
-        return disposer
+    var isStopped: Bool {
+        state.load(ordering: .acquiring) & 1 != 0
     }
 
     @inlinable
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            if state.load(ordering: .acquiring) == 0 { onNext?(element) }
-        case .error(let error):
-            guard state.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue == 0 else { return }
-            if let onError {
-                onError(error)
-            } else if reportsUnhandledErrors {
-                Hooks.reportUnhandled(error)
-            }
-            terminated()
-        case .completed:
-            guard state.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue == 0 else { return }
-            onCompleted?()
-            terminated()
-        }
-    }
-
-    @usableFromInline
-    func terminated() {
-        disposed()
-        disposer?.dispose()
-    }
-
-    /// Called once by the disposer.
-    @usableFromInline
-    func disposed() {
-        guard state.bitwiseOr(3, ordering: .acquiringAndReleasing).oldValue & 2 == 0 else { return }
-        onDisposed?()
-    }
-}
-
-/// The disposable returned by `subscribe(onNext:...)`: owns the upstream subscription and the
-/// sink until disposed, then releases both.
-/// @unchecked: `sink`, `upstream` and `disposed` are only touched under `lock`.
-@usableFromInline
-final class SubscribeDisposer<Element>: Cancelable, @unchecked Sendable {
-    @usableFromInline let lock = Lock()
-    @usableFromInline var sink: SubscribeSink<Element>?
-    @usableFromInline var upstream: Disposable?
-    @usableFromInline var disposedFlag = false
-
-    @inlinable
-    init() {}
-
-    @usableFromInline
     var isDisposed: Bool {
-        lock.withLock { disposedFlag }
+        state.load(ordering: .acquiring) & 2 != 0
     }
 
-    @usableFromInline
-    func setUpstream(_ disposable: Disposable) {
-        let disposeNow: Bool = lock.withLock {
-            if disposedFlag { return true }
-            upstream = disposable
-            return false
+    @inlinable
+    func run<Source: ObservableType>(
+        _ source: Source, onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?,
+        onCompleted: (() -> Void)?, reportsUnhandledErrors: Bool
+    ) -> Disposable where Source.Element == Element {
+        let observer = AnyObserver<Element>(
+            eventHandler: { event in
+                switch event {
+                case .next(let element):
+                    if self.state.load(ordering: .acquiring) == 0 { onNext?(element) }
+                case .error(let error):
+                    guard self.stop() else { return }
+                    if let onError {
+                        onError(error)
+                    } else if reportsUnhandledErrors {
+                        Hooks.reportUnhandled(error)
+                    }
+                    self.dispose()
+                case .completed:
+                    guard self.stop() else { return }
+                    onCompleted?()
+                    self.dispose()
+                }
+            },
+            stopSignal: self)
+        let subscription = source.subscribe(observer)
+        upstream = subscription
+        let (exchanged, _) = slot.compareExchange(
+            expected: UpstreamSlotState.empty, desired: UpstreamSlotState.filled, ordering: .acquiringAndReleasing)
+        if !exchanged {
+            upstream = nil
+            subscription.dispose()
         }
-        if disposeNow { disposable.dispose() }
+        return self
     }
 
+    /// Marks the sink stopped; `true` for the caller that stopped it.
+    @inlinable
+    func stop() -> Bool {
+        state.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue & 1 == 0
+    }
+
+    /// Stops delivery, disposes the upstream, then runs `onDisposed`, once.
     @usableFromInline
     func dispose() {
-        let (sink, upstream): (SubscribeSink<Element>?, Disposable?) = lock.withLock {
-            if disposedFlag { return (nil, nil) }
-            disposedFlag = true
-            defer {
-                self.sink = nil
-                self.upstream = nil
-            }
-            return (self.sink, self.upstream)
+        guard state.bitwiseOr(3, ordering: .acquiringAndReleasing).oldValue & 2 == 0 else { return }
+        if slot.exchange(UpstreamSlotState.disposed, ordering: .acquiringAndReleasing) == UpstreamSlotState.filled {
+            let current = upstream
+            upstream = nil
+            current?.dispose()
         }
-        sink?.state.bitwiseOr(1, ordering: .acquiringAndReleasing)
-        upstream?.dispose()
-        sink?.disposed()
+        let action = onDisposed
+        onDisposed = nil
+        action?()
     }
 }

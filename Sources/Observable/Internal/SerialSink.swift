@@ -12,16 +12,16 @@ import Synchronization
 /// @unchecked: `delivering`, `queue`, `head` and `inputStopped` are only touched under `lock`;
 /// `downstream` is immutable; `disposed` is atomic.
 @usableFromInline
-final class SerialSink<Element>: @unchecked Sendable {
+final class SerialSink<Element>: StopSignal, @unchecked Sendable {
     @usableFromInline let downstream: AnyObserver<Element>
     @usableFromInline let lock = Lock()
-    @usableFromInline var delivering = false
-    @usableFromInline var inputStopped = false
-    @usableFromInline var queue: [Event<Element>] = []
-    @usableFromInline var head = 0
+    @exclusivity(unchecked) @usableFromInline var delivering = false
+    @exclusivity(unchecked) @usableFromInline var inputStopped = false
+    @exclusivity(unchecked) @usableFromInline var queue: [Event<Element>] = []
+    @exclusivity(unchecked) @usableFromInline var head = 0
     @usableFromInline let disposed = Atomic<Bool>(false)
     /// Called once, after the terminal event has been delivered (outside the lock).
-    @usableFromInline var onTerminated: (() -> Void)?
+    @exclusivity(unchecked) @usableFromInline var onTerminated: (() -> Void)?
 
     @inlinable
     init(downstream: AnyObserver<Element>) {
@@ -36,7 +36,7 @@ final class SerialSink<Element>: @unchecked Sendable {
     /// `true` after a terminal event was accepted or the sink was disposed.
     @inlinable
     var isStopped: Bool {
-        if disposed.load(ordering: .acquiring) { return true }
+        if disposed.load(ordering: .acquiring) || downstream.isStopped { return true }
         return lock.withLock { inputStopped }
     }
 
@@ -48,7 +48,7 @@ final class SerialSink<Element>: @unchecked Sendable {
     /// An observer that feeds this sink, carrying its stop probe upstream.
     @inlinable
     func asObserver() -> AnyObserver<Element> {
-        AnyObserver(eventHandler: { self.on($0) }, isStopped: { self.isStopped })
+        AnyObserver(eventHandler: { self.on($0) }, stopSignal: self)
     }
 
     @inlinable

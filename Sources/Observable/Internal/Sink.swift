@@ -4,19 +4,20 @@ import Synchronization
 /// (nothing after a terminal event), and owns the upstream subscription.
 ///
 /// - After a terminal event is forwarded, or after `dispose()`, the sink is stopped: later
-///   events are dropped and the upstream is disposed (outside the lock).
-/// - `isStopped` is the probe handed upstream, so synchronous producers stop early.
+///   events are dropped and the upstream is disposed.
+/// - It is the stop signal handed upstream (stopped here, or downstream stopped), so synchronous
+///   producers stop early.
 /// - Forwarding assumes the upstream delivers serially (the library's contract); operators that
 ///   merge several sources put a ``SerialSink`` in front.
-/// @unchecked: `upstream` and `upstreamDisposed` are guarded by `lock`; `stopped` is atomic;
-/// `downstream` is immutable.
+/// @unchecked: `stopped` and `slot` are atomic; `upstream` is written once before the releasing
+/// CAS that fills the slot and read only by the thread whose exchange found it filled (see
+/// ``UpstreamSlotState``); `downstream` is immutable.
 @usableFromInline
-final class Sink<Output>: Cancelable, @unchecked Sendable {
+final class Sink<Output>: Cancelable, StopSignal, @unchecked Sendable {
     @usableFromInline let downstream: AnyObserver<Output>
     @usableFromInline let stopped = Atomic<Bool>(false)
-    @usableFromInline let lock = Lock()
-    @usableFromInline var upstream: Disposable?
-    @usableFromInline var upstreamDisposed = false
+    @usableFromInline let slot = Atomic<UInt8>(UpstreamSlotState.empty)
+    @exclusivity(unchecked) @usableFromInline var upstream: Disposable?
 
     @inlinable
     init(downstream: AnyObserver<Output>) {
@@ -28,41 +29,41 @@ final class Sink<Output>: Cancelable, @unchecked Sendable {
         resourceReleased()
     }
 
-    /// `true` after a terminal event or `dispose()`.
+    /// `true` after a terminal event or `dispose()`, or once downstream has stopped.
     @inlinable
     var isStopped: Bool {
+        stopped.load(ordering: .acquiring) || downstream.isStopped
+    }
+
+    /// `true` after a terminal event or `dispose()`.
+    @inlinable
+    var isDisposed: Bool {
         stopped.load(ordering: .acquiring)
     }
 
-    /// Same as ``isStopped``.
-    @inlinable
-    var isDisposed: Bool {
-        isStopped
-    }
-
-    /// The stop probe to give upstream: stopped here, or downstream has stopped.
+    /// The stop signal as a closure, for code that builds its own `AnyObserver`.
     @inlinable
     var stopProbe: () -> Bool {
-        let downstreamProbe = downstream.stopProbe
-        return { self.stopped.load(ordering: .acquiring) || (downstreamProbe?() ?? false) }
+        { self.isStopped }
     }
 
-    /// Makes an observer for the upstream that calls `handler`, carrying this sink's stop probe.
+    /// Makes an observer for the upstream that calls `handler`, carrying this sink's stop signal.
     @inlinable
     func observer<Input>(_ handler: @escaping (Event<Input>) -> Void) -> AnyObserver<Input> {
-        AnyObserver(eventHandler: handler, isStopped: stopProbe)
+        AnyObserver(eventHandler: handler, stopSignal: self)
     }
 
     /// Stores the upstream subscription (disposing it at once if the sink already stopped) and
     /// returns the sink as the subscription's disposable.
     @inlinable
     func setUpstream(_ disposable: Disposable) -> Disposable {
-        let disposeNow: Bool = lock.withLock {
-            if upstreamDisposed { return true }
-            upstream = disposable
-            return false
+        upstream = disposable
+        let (exchanged, _) = slot.compareExchange(
+            expected: UpstreamSlotState.empty, desired: UpstreamSlotState.filled, ordering: .acquiringAndReleasing)
+        if !exchanged {
+            upstream = nil
+            disposable.dispose()
         }
-        if disposeNow { disposable.dispose() }
         return self
     }
 
@@ -87,8 +88,7 @@ final class Sink<Output>: Cancelable, @unchecked Sendable {
         }
     }
 
-    /// Forwards a terminal event with the same type-independent payload: `.error` or
-    /// `.completed` from an upstream of another element type.
+    /// Forwards a terminal event from an upstream of another element type.
     @inlinable
     func forwardTerminal<Input>(_ event: Event<Input>) {
         switch event {
@@ -107,11 +107,10 @@ final class Sink<Output>: Cancelable, @unchecked Sendable {
 
     @usableFromInline
     func disposeUpstream() {
-        let current: Disposable? = lock.withLock {
-            upstreamDisposed = true
-            defer { upstream = nil }
-            return upstream
+        if slot.exchange(UpstreamSlotState.disposed, ordering: .acquiringAndReleasing) == UpstreamSlotState.filled {
+            let current = upstream
+            upstream = nil
+            current?.dispose()
         }
-        current?.dispose()
     }
 }

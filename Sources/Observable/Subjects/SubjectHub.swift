@@ -39,28 +39,57 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     @usableFromInline typealias Element = Policy.Element
     @usableFromInline typealias Token = SubjectSubscription<Policy>
 
+    // Every `var` below is only touched under `lock`; `@exclusivity(unchecked)` drops the
+    // runtime exclusivity bookkeeping that would otherwise cost more than the lock itself.
     @usableFromInline let lock = Lock()
-    @usableFromInline var observers: ContiguousArray<Token> = []
-    /// Only touched under `lock`.
-    @usableFromInline var policy: Policy
-    @usableFromInline var delivering = false
-    @usableFromInline var queue: [Event<Element>] = []
-    @usableFromInline var head = 0
-    @usableFromInline var inputStopped = false
-    @usableFromInline var stopEvent: Event<Element>?
-    @usableFromInline var disposed = false
+    /// The current observers. Replaced (never mutated) on subscribe and dispose, so the
+    /// delivering thread can walk the list it read under the lock without retaining it.
+    @exclusivity(unchecked) @usableFromInline var observers: TokenList<Policy>
+    /// Lists replaced while a delivery was walking them; released when delivery goes idle.
+    @exclusivity(unchecked) @usableFromInline var retired: [TokenList<Policy>] = []
+    @exclusivity(unchecked) @usableFromInline var policy: Policy
+    @exclusivity(unchecked) @usableFromInline var delivering = false
+    @exclusivity(unchecked) @usableFromInline var queue: [Event<Element>] = []
+    @exclusivity(unchecked) @usableFromInline var head = 0
+    @exclusivity(unchecked) @usableFromInline var inputStopped = false
+    @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
+    @exclusivity(unchecked) @usableFromInline var disposed = false
     @usableFromInline let name: String
 
     @inlinable
     init(policy: Policy, name: String) {
         self.policy = policy
         self.name = name
+        self.observers = TokenList([])
     }
 
     deinit {
-        for token in observers {
+        for token in observers.tokens {
             token.state.store(SubjectSubscriptionState.disposed, ordering: .releasing)
             token.handler = nil
+        }
+    }
+
+    /// Replaces the observer list (under the lock), keeping the old one alive while a delivery
+    /// may still be walking it.
+    @inlinable
+    func replaceObservers(_ tokens: ContiguousArray<Token>) {
+        if delivering { retired.append(observers) }
+        observers = TokenList(tokens)
+    }
+
+    /// Delivers `event` to the list read under the lock; `list` stays alive until delivery goes
+    /// idle (see `retired`), so no retain is needed per event.
+    @inlinable
+    func deliver(_ event: Event<Element>, to list: Unmanaged<TokenList<Policy>>) {
+        list._withUnsafeGuaranteedRef { list in
+            let tokens = list.tokens
+            var index = 0
+            let count = tokens.count
+            while index < count {
+                tokens[index].deliver(event, hub: self)
+                index &+= 1
+            }
         }
     }
 
@@ -89,22 +118,19 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
                 // object header. It records nothing, so skip the call.
                 if Policy.recordsValues { policy.record(element) }
                 if Policy.deliversNext {
-                    let snapshot = observers
+                    let snapshot = Unmanaged.passUnretained(observers)
                     lock.unlock()
-                    for token in snapshot { token.deliver(current, hub: self) }
+                    deliver(current, to: snapshot)
                     lock.lock()
                 }
             } else {
                 stopEvent = current
-                let snapshot = observers
-                observers = []
+                let snapshot = Unmanaged.passUnretained(observers)
+                replaceObservers([])
                 let prefix = current.isCompleted ? policy.lastElement : nil
                 lock.unlock()
-                if let prefix {
-                    let next = Event<Element>.next(prefix)
-                    for token in snapshot { token.deliver(next, hub: self) }
-                }
-                for token in snapshot { token.deliver(current, hub: self) }
+                if let prefix { deliver(.next(prefix), to: snapshot) }
+                deliver(current, to: snapshot)
                 lock.lock()
             }
             if head == queue.count {
@@ -113,7 +139,15 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
                     head = 0
                 }
                 delivering = false
-                lock.unlock()
+                if retired.isEmpty {
+                    lock.unlock()
+                } else {
+                    // Release the lists outside the lock: releasing them may run deinits.
+                    let released = retired
+                    retired = []
+                    lock.unlock()
+                    withExtendedLifetime(released) {}
+                }
                 return
             }
             current = queue[head]
@@ -138,7 +172,9 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
             return Disposables.create()
         }
         let token = Token(handler: observer.handler, hub: self, buffering: !replay.isEmpty)
-        observers.append(token)
+        var tokens = observers.tokens
+        tokens.append(token)
+        replaceObservers(tokens)
         lock.unlock()
         if !replay.isEmpty { token.replay(replay, hub: self) }
         return token
@@ -146,28 +182,39 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
 
     @inlinable
     var hasObservers: Bool {
-        lock.withLock { !observers.isEmpty }
+        lock.withLock { !observers.tokens.isEmpty }
     }
 
     @usableFromInline
     func remove(_ token: Token) {
-        lock.withLock {
-            if let index = observers.firstIndex(where: { $0 === token }) {
-                observers.remove(at: index)
-            }
+        lock.lock()
+        let current = observers.tokens
+        var index = 0
+        while index < current.count, current[index] !== token { index += 1 }
+        guard index < current.count else {
+            lock.unlock()
+            return
         }
+        var tokens = current
+        tokens.remove(at: index)
+        let old = observers
+        replaceObservers(tokens)
+        lock.unlock()
+        // The old list (and the removed token, if nothing else holds it) is released here,
+        // outside the lock.
+        withExtendedLifetime(old) {}
     }
 
     /// Releases every observer and refuses later use (subscribers get `RxError.disposed`).
     @usableFromInline
     func dispose() {
-        let released: ContiguousArray<Token> = lock.withLock {
+        let released: TokenList<Policy> = lock.withLock {
             disposed = true
             inputStopped = true
-            defer { observers = [] }
+            defer { replaceObservers([]) }
             return observers
         }
-        for token in released {
+        for token in released.tokens {
             token.state.store(SubjectSubscriptionState.disposed, ordering: .releasing)
         }
     }
@@ -175,6 +222,17 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     @usableFromInline
     var isDisposed: Bool {
         lock.withLock { disposed }
+    }
+}
+
+/// An immutable list of a hub's observers.
+@usableFromInline
+final class TokenList<Policy: SubjectPolicy> {
+    @usableFromInline let tokens: ContiguousArray<SubjectSubscription<Policy>>
+
+    @inlinable
+    init(_ tokens: ContiguousArray<SubjectSubscription<Policy>>) {
+        self.tokens = tokens
     }
 }
 
@@ -194,7 +252,8 @@ final class SubjectSubscription<Policy: SubjectPolicy>: Disposable, @unchecked S
 
     @exclusivity(unchecked) @usableFromInline var handler: ((Event<Element>) -> Void)?
     @usableFromInline let state: Atomic<UInt8>
-    @usableFromInline var buffer: [Event<Element>] = []
+    /// Guarded by the hub's lock.
+    @exclusivity(unchecked) @usableFromInline var buffer: [Event<Element>] = []
     @usableFromInline weak var hub: SubjectHub<Policy>?
 
     @inlinable

@@ -1,0 +1,122 @@
+import Synchronization
+
+/// The shared plumbing of operators that listen to several subscriptions at once (merge, concat,
+/// combineLatest, zip, withLatestFrom, switchLatest, amb, retry).
+///
+/// Every input event, from whichever source and thread, is tagged as an `Input` and posted to an
+/// inbox (a ``SerialSink``). The inbox runs the operator's `process` for one input at a time, in
+/// arrival order, on the thread that drains it, and never while any lock is held. So:
+/// - the operator's state machine and its user closures (result selectors) run serially and in
+///   order, and downstream gets one event at a time (no overlap, no nesting);
+/// - a subscription made from `process` whose source emits synchronously posts to the inbox,
+///   which is busy, so those events are queued and processed after `process` returns: the inbox
+///   is a trampoline, and resubscribing in a loop (`retry`, `concat`) does not grow the stack.
+///
+/// Terminal events go downstream once (`finish`), after which every subscription is disposed.
+/// `dispose()` stops delivery (nothing starts after it returns) and disposes every subscription.
+/// @unchecked: `inbox` is guarded by `lock`; `stopped` is atomic; the other fields are immutable
+/// or thread-safe themselves.
+@usableFromInline
+final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
+    @usableFromInline let downstream: AnyObserver<Output>
+    @usableFromInline let stopped = Atomic<Bool>(false)
+    @usableFromInline let lock = Lock()
+    @usableFromInline var inbox: SerialSink<Input>?
+    /// Every subscription the operator holds; disposed on termination or dispose.
+    @usableFromInline let subscriptions = CompositeDisposable()
+
+    @inlinable
+    init(downstream: AnyObserver<Output>) {
+        self.downstream = downstream
+        resourceAllocated()
+    }
+
+    deinit {
+        resourceReleased()
+    }
+
+    /// Installs the function that handles each input. Call once, before subscribing anything.
+    /// The inbox keeps `process` (and what it captures) alive until this sink stops, which breaks
+    /// the cycle then.
+    @inlinable
+    func connect(_ process: @escaping (Input) -> Void) {
+        let inbox = SerialSink<Input>(
+            downstream: AnyObserver(eventHandler: { event in
+                if case .next(let input) = event { process(input) }
+            }))
+        lock.withLock { self.inbox = inbox }
+    }
+
+    /// `true` once a terminal event was sent or the sink was disposed.
+    @inlinable
+    var isStopped: Bool {
+        stopped.load(ordering: .acquiring)
+    }
+
+    /// Same as ``isStopped``.
+    @inlinable
+    var isDisposed: Bool {
+        isStopped
+    }
+
+    /// An observer that tags each event with `tag` and posts it to the inbox; it carries a stop
+    /// probe (stopped here or downstream) so synchronous producers end early.
+    @inlinable
+    func observer<Element>(_ tag: @escaping (Event<Element>) -> Input) -> AnyObserver<Element> {
+        let downstreamProbe = downstream.stopProbe
+        let probe: () -> Bool = { self.stopped.load(ordering: .acquiring) || (downstreamProbe?() ?? false) }
+        guard let inbox = lock.withLock({ self.inbox }) else {
+            return AnyObserver(eventHandler: { _ in }, isStopped: { true })
+        }
+        return AnyObserver(eventHandler: { event in inbox.on(.next(tag(event))) }, isStopped: probe)
+    }
+
+    /// Subscribes `source` with events tagged by `tag`, keeping the subscription in
+    /// ``subscriptions``. Returns the key that removes it, or `nil` if the sink already stopped
+    /// (then nothing is subscribed). Call outside any lock.
+    @inlinable
+    @discardableResult
+    func subscribe<Source: ObservableType>(
+        _ source: Source, tag: @escaping (CompositeDisposable.DisposeKey, Event<Source.Element>) -> Input
+    ) -> CompositeDisposable.DisposeKey? {
+        if isStopped { return nil }
+        let holder = SingleAssignmentDisposable()
+        guard let key = subscriptions.insert(holder) else { return nil }
+        holder.setDisposable(source.subscribe(observer { tag(key, $0) }))
+        return key
+    }
+
+    /// Sends `.next(element)` downstream unless stopped. Call only from `process`.
+    @inlinable
+    func forwardNext(_ element: Output) {
+        if !stopped.load(ordering: .acquiring) {
+            downstream.on(.next(element))
+        }
+    }
+
+    /// Sends a terminal event downstream (once) and disposes everything. Call only from
+    /// `process` (or before any input can arrive).
+    @inlinable
+    func finish(_ event: Event<Output>) {
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        downstream.on(event)
+        tearDown()
+    }
+
+    /// Stops delivery and disposes every subscription, without sending anything downstream.
+    @inlinable
+    func dispose() {
+        stopped.store(true, ordering: .releasing)
+        tearDown()
+    }
+
+    @usableFromInline
+    func tearDown() {
+        let inbox: SerialSink<Input>? = lock.withLock {
+            defer { self.inbox = nil }
+            return self.inbox
+        }
+        inbox?.dispose()
+        subscriptions.dispose()
+    }
+}

@@ -1,0 +1,188 @@
+extension ObservableType {
+    /// Resubscribes to this sequence after every error, for ever.
+    ///
+    /// `--1--#` (then `--1--2--|`) → `--1----1--2--|`.
+    ///
+    /// Same as `retry(Int.max)`; see ``retry(_:)``.
+    @inlinable
+    public func retry() -> Observable<Element> {
+        retry(Int.max)
+    }
+
+    /// Subscribes to this sequence up to `maxAttemptCount` times in all: after an error it
+    /// resubscribes, until an attempt completes or the attempts run out, in which case the last
+    /// error ends the result.
+    ///
+    /// `--1--#` (then `--1--2--|`) → `--1----1--2--|` (`retry(3)`).
+    ///
+    /// `retry(1)` is the sequence itself; `retry(0)` completes at once without subscribing.
+    /// A source that fails synchronously is resubscribed in a loop, not by recursion, so
+    /// `Observable.error(e).retry(10_000)` does not grow the stack. The previous attempt is
+    /// disposed before the next one is subscribed.
+    /// - Precondition: `maxAttemptCount >= 0`.
+    @inlinable
+    public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
+        precondition(maxAttemptCount >= 0, "retry(_:) needs maxAttemptCount >= 0, got \(maxAttemptCount)")
+        let source = self.asObservable()
+        return Observable { observer in
+            if maxAttemptCount == 0 {
+                observer.on(.completed)
+                return Disposables.create()
+            }
+            return RetryCore(downstream: observer, source: source, maxAttemptCount: maxAttemptCount).run()
+        }
+    }
+
+    /// Resubscribes to this sequence each time the trigger sequence emits an element.
+    ///
+    /// `notificationHandler` is called once per subscription with the sequence of this
+    /// sequence's errors; it returns the trigger. An element of the trigger resubscribes
+    /// (disposing the current attempt), its completion completes the result and its error ends
+    /// the result. An error that is not a `Failure` ends the result at once.
+    ///
+    /// `--1--#` with the trigger `errors.take(1).map { _ in () }` (then `--1--|`) → `--1----1--|`.
+    ///
+    /// Synchronous resubscription runs in a loop, not by recursion.
+    @inlinable
+    public func retry<Trigger: ObservableType, Failure: Swift.Error>(
+        when notificationHandler: @escaping (Observable<Failure>) -> Trigger
+    ) -> Observable<Element> {
+        let source = self.asObservable()
+        return Observable { observer in
+            RetryWhenCore<Element, Trigger.Element, Failure>(downstream: observer, source: source)
+                .run(notificationHandler)
+        }
+    }
+
+    /// Resubscribes to this sequence each time the trigger sequence emits an element; every
+    /// error is handed to `notificationHandler`'s sequence. See `retry(when:)`.
+    ///
+    /// `--1--#` with the trigger `errors.take(1)` (then `--1--|`) → `--1----1--|`.
+    @inlinable
+    public func retry<Trigger: ObservableType>(
+        when notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger
+    ) -> Observable<Element> {
+        let source = self.asObservable()
+        return Observable { observer in
+            RetryWhenCore<Element, Trigger.Element, Swift.Error>(downstream: observer, source: source)
+                .run(notificationHandler)
+        }
+    }
+}
+
+// MARK: - Implementation
+
+/// Counts attempts under `lock`; (re)subscribes outside it, from the sink's inbox, so a
+/// synchronously failing source is retried in a loop.
+/// @unchecked: `attempts` is guarded by `lock`; `sink` and `current` are thread-safe.
+@usableFromInline
+final class RetryCore<Element>: @unchecked Sendable {
+    @usableFromInline let sink: FanInSink<Event<Element>, Element>
+    @usableFromInline let source: Observable<Element>
+    @usableFromInline let maxAttemptCount: Int
+    @usableFromInline let lock = Lock()
+    @usableFromInline var attempts = 0
+    @usableFromInline let current = SerialDisposable()
+
+    @inlinable
+    init(downstream: AnyObserver<Element>, source: Observable<Element>, maxAttemptCount: Int) {
+        sink = FanInSink(downstream: downstream)
+        self.source = source
+        self.maxAttemptCount = maxAttemptCount
+    }
+
+    @inlinable
+    func run() -> Disposable {
+        sink.connect { event in self.process(event) }
+        sink.subscriptions.insert(current)
+        subscribeAgain()
+        return sink
+    }
+
+    @inlinable
+    func subscribeAgain() {
+        lock.withLock { attempts += 1 }
+        let holder = SingleAssignmentDisposable()
+        current.disposable = holder
+        holder.setDisposable(source.subscribe(sink.observer { $0 }))
+    }
+
+    @inlinable
+    func process(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            sink.forwardNext(element)
+        case .completed:
+            sink.finish(.completed)
+        case .error(let error):
+            if lock.withLock({ attempts < maxAttemptCount }) {
+                subscribeAgain()
+            } else {
+                sink.finish(.error(error))
+            }
+        }
+    }
+}
+
+@usableFromInline
+enum RetryWhenInput<Element, Trigger> {
+    case source(Event<Element>)
+    case trigger(Event<Trigger>)
+}
+
+/// Feeds errors to the notification handler's subject and resubscribes on each trigger element,
+/// from the sink's inbox (so synchronous triggers loop instead of recursing).
+/// @unchecked: no mutable state of its own; `sink`, `current` and `errors` are thread-safe.
+@usableFromInline
+final class RetryWhenCore<Element, Trigger, Failure: Swift.Error>: @unchecked Sendable {
+    @usableFromInline let sink: FanInSink<RetryWhenInput<Element, Trigger>, Element>
+    @usableFromInline let source: Observable<Element>
+    @usableFromInline let current = SerialDisposable()
+    @usableFromInline let errors = PublishSubject<Failure>()
+
+    @inlinable
+    init(downstream: AnyObserver<Element>, source: Observable<Element>) {
+        sink = FanInSink(downstream: downstream)
+        self.source = source
+    }
+
+    @inlinable
+    func run<TriggerSource: ObservableType>(_ notificationHandler: (Observable<Failure>) -> TriggerSource)
+        -> Disposable where TriggerSource.Element == Trigger
+    {
+        sink.connect { input in self.process(input) }
+        sink.subscriptions.insert(current)
+        sink.subscribe(notificationHandler(errors.asObservable())) { _, event in .trigger(event) }
+        subscribeAgain()
+        return sink
+    }
+
+    @inlinable
+    func subscribeAgain() {
+        if sink.isStopped { return }
+        let holder = SingleAssignmentDisposable()
+        current.disposable = holder
+        holder.setDisposable(source.subscribe(sink.observer { .source($0) }))
+    }
+
+    @inlinable
+    func process(_ input: RetryWhenInput<Element, Trigger>) {
+        switch input {
+        case .source(.next(let element)):
+            sink.forwardNext(element)
+        case .source(.completed), .trigger(.completed):
+            sink.finish(.completed)
+        case .source(.error(let error)):
+            if let failure = error as? Failure {
+                current.disposable = Disposables.create()
+                errors.on(.next(failure))
+            } else {
+                sink.finish(.error(error))
+            }
+        case .trigger(.next):
+            subscribeAgain()
+        case .trigger(.error(let error)):
+            sink.finish(.error(error))
+        }
+    }
+}

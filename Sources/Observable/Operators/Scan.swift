@@ -1,0 +1,51 @@
+extension ObservableType {
+    /// Emits each intermediate result of folding the elements into an accumulated value.
+    ///
+    /// `--1--2--3--|` → `--1--3--6--|` (`scan(0) { $0 + $1 }`).
+    ///
+    /// The seed itself is not emitted. Every subscription starts again from `seed`. Runs
+    /// `accumulator` on the thread that emits and emits on that thread. If `accumulator` throws,
+    /// the error is sent as `.error` and the upstream is disposed. Terminal events pass through.
+    /// - Parameters:
+    ///   - seed: the initial accumulated value.
+    ///   - accumulator: combines the accumulated value and the next element into the new value.
+    @inlinable
+    public func scan<Accumulate>(
+        _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
+    ) -> Observable<Accumulate> {
+        scan(into: seed) { accumulated, element in
+            accumulated = try accumulator(accumulated, element)
+        }
+    }
+
+    /// Like ``scan(_:accumulator:)``, but `accumulator` mutates the accumulated value in place
+    /// (cheaper for arrays and dictionaries), and the new value is emitted after each call.
+    ///
+    /// `--a--b--c--|` → `--[a]--[a,b]--[a,b,c]--|` (`scan(into: []) { $0.append($1) }`).
+    ///
+    /// If `accumulator` throws, the error is sent as `.error` (any change it made before throwing
+    /// is not emitted) and the upstream is disposed. Emits on the thread that emits upstream.
+    @inlinable
+    public func scan<Accumulate>(
+        into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void
+    ) -> Observable<Accumulate> {
+        let source = self
+        return Observable { observer in
+            let sink = Sink<Accumulate>(downstream: observer)
+            var accumulated = seed
+            let upstream = source.subscribe(
+                sink.observer { (event: Event<Element>) in
+                    switch event {
+                    case .next(let element):
+                        do { try accumulator(&accumulated, element) } catch {
+                            sink.forward(.error(error))
+                            return
+                        }
+                        sink.forwardNext(accumulated)
+                    case .error, .completed: sink.forwardTerminal(event)
+                    }
+                })
+            return sink.setUpstream(upstream)
+        }
+    }
+}

@@ -1,0 +1,129 @@
+/// Whether `take(while:behavior:)` and `take(until:behavior:)` also emit the element that ends
+/// the sequence.
+public enum TakeBehavior: Sendable {
+    /// Emit the element that ends the sequence, then complete.
+    case inclusive
+    /// Complete without emitting the element that ends the sequence.
+    case exclusive
+}
+
+extension ObservableType {
+    /// Passes on the first `count` elements, then completes and disposes the upstream.
+    ///
+    /// `--1--2--3--4--|` → `--1--2--(3|)` (`take(3)`).
+    ///
+    /// `take(0)` completes at once without subscribing to the source. A synchronous source
+    /// (`Observable.repeatElement(1).take(3)`) stops after the `count`-th element. Emits on the
+    /// thread that emits upstream; an earlier error or completion passes through.
+    /// - Precondition: `count >= 0`.
+    @inlinable
+    public func take(_ count: Int) -> Observable<Element> {
+        precondition(count >= 0, "take(_:) needs a count >= 0, got \(count)")
+        if count == 0 { return Observable.empty() }
+        let source = self
+        return Observable { observer in
+            let sink = Sink<Element>(downstream: observer)
+            var remaining = count
+            let upstream = source.subscribe(
+                sink.observer { (event: Event<Element>) in
+                    switch event {
+                    case .next(let element):
+                        guard remaining > 0 else { return }
+                        remaining -= 1
+                        sink.forwardNext(element)
+                        if remaining == 0 { sink.forward(.completed) }
+                    case .error, .completed: sink.forward(event)
+                    }
+                })
+            return sink.setUpstream(upstream)
+        }
+    }
+
+    /// Passes on elements while `predicate` holds; at the first element for which it is `false`
+    /// the sequence completes (emitting that element first with `.inclusive`).
+    ///
+    /// `--1--2--5--1--|` → `--1--2--|` (`take(while: { $0 < 3 })`),
+    /// `--1--2--(5|)` with `behavior: .inclusive`.
+    ///
+    /// If `predicate` throws, the error is sent as `.error` and the upstream is disposed. Emits on
+    /// the thread that emits upstream.
+    @inlinable
+    public func take(
+        while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
+    ) -> Observable<Element> {
+        take(until: { try !predicate($0) }, behavior: behavior)
+    }
+
+    /// Passes on elements until `predicate` holds for one; then the sequence completes (emitting
+    /// that element first with `.inclusive`).
+    ///
+    /// `--1--2--5--1--|` → `--1--2--|` (`take(until: { $0 > 3 })`),
+    /// `--1--2--(5|)` with `behavior: .inclusive`.
+    ///
+    /// If `predicate` throws, the error is sent as `.error` and the upstream is disposed. Emits on
+    /// the thread that emits upstream.
+    @inlinable
+    public func take(
+        until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
+    ) -> Observable<Element> {
+        let source = self
+        return Observable { observer in
+            let sink = Sink<Element>(downstream: observer)
+            let upstream = source.subscribe(
+                sink.observer { (event: Event<Element>) in
+                    switch event {
+                    case .next(let element):
+                        let stops: Bool
+                        do { stops = try predicate(element) } catch {
+                            sink.forward(.error(error))
+                            return
+                        }
+                        if !stops {
+                            sink.forwardNext(element)
+                            return
+                        }
+                        if behavior == .inclusive { sink.forwardNext(element) }
+                        sink.forward(.completed)
+                    case .error, .completed: sink.forward(event)
+                    }
+                })
+            return sink.setUpstream(upstream)
+        }
+    }
+
+    /// Passes on elements until `other` emits its first element; then completes and disposes
+    /// both subscriptions.
+    ///
+    /// `--1--2--3--4--|` with other `-------x--` → `--1--2-|`.
+    ///
+    /// `other` is subscribed first; if it emits at once, the source is never subscribed. An error
+    /// from `other` ends the sequence with that error; completion of `other` without an element
+    /// changes nothing. The two sources may emit on different threads: events are delivered one
+    /// at a time, on the thread that emitted them (or on the thread already delivering).
+    @inlinable
+    public func take<Other: ObservableType>(until other: Other) -> Observable<Element> {
+        let source = self
+        return Observable { observer in
+            let serial = SerialSink<Element>(downstream: observer)
+            let sink = Sink<Element>(downstream: serial.observerForwardingProbe())
+            let subscriptions = CompositeDisposable()
+            _ = sink.setUpstream(subscriptions)
+            subscriptions.insert(
+                other.subscribe(
+                    sink.observer { (event: Event<Other.Element>) in
+                        switch event {
+                        case .next: sink.forward(.completed)
+                        case .error(let error): sink.forward(.error(error))
+                        case .completed: break
+                        }
+                    }))
+            if !sink.isStopped {
+                subscriptions.insert(source.subscribe(sink.observer { sink.forward($0) }))
+            }
+            return Disposables.create(with: {
+                serial.dispose()
+                sink.dispose()
+            })
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Observables
+import Testing
+
+@Suite struct CatchTests {
+    @Test func continuesWithTheHandlersSequenceAfterAnError() {
+        let subject = PublishSubject<Int>()
+        var caught: [Error] = []
+        let (recorder, _) = subscribeRecorder(subject.catch { error in
+            caught.append(error)
+            return Observable.of(8, 9)
+        })
+        subject.onNext(1)
+        subject.onError(CoreTestError.boom)
+        #expect(recorder.events == [.next(1), .next(8), .next(9), .completed])
+        #expect(caught.count == 1)
+        #expect(!subject.hasObservers)
+    }
+
+    @Test func throwingHandlerEndsTheResultWithItsError() {
+        let (recorder, _) = subscribeRecorder(
+            Observable<Int>.error(CoreTestError.boom).catch { _ in throw CoreTestError.other })
+        #expect(recorder.events == [.error(CoreTestError.other)])
+    }
+
+    @Test func errorOfTheFallbackIsNotCaughtAgain() {
+        var calls = 0
+        let (recorder, _) = subscribeRecorder(
+            Observable<Int>.error(CoreTestError.boom).catch { _ in
+                calls += 1
+                return Observable.error(CoreTestError.other)
+            })
+        #expect(recorder.events == [.error(CoreTestError.other)])
+        #expect(calls == 1)
+    }
+
+    @Test func catchAndReturnEmitsTheElementAndCompletes() {
+        let (recorder, _) = subscribeRecorder(
+            Observable.concat(Observable.just(1), Observable.error(CoreTestError.boom)).catchAndReturn(5))
+        #expect(recorder.events == [.next(1), .next(5), .completed])
+    }
+
+    @Test func disposeReachesTheFallback() {
+        let fallback = PublishSubject<Int>()
+        let (_, subscription) = subscribeRecorder(
+            Observable<Int>.error(CoreTestError.boom).catch { _ in fallback.asObservable() })
+        #expect(fallback.hasObservers)
+        subscription.dispose()
+        #expect(!fallback.hasObservers)
+    }
+}
+
+@Suite struct CatchVirtualTimeTests {
+    @Test func catchPassesTheGrid() {
+        OperatorGrid.check(
+            { $0.catch { _ in Observable.just(-1) } },
+            input: [1, 2],
+            expected: [.next(210, 1), .next(220, 2), .completed(300)],
+            expectedOnError: [.next(210, 1), .next(220, 2), .next(300, -1), .completed(300)])
+    }
+
+    @Test func throwingHandlerPassesTheGrid() {
+        OperatorGrid.check(
+            { $0.catch { _ in throw TestError.other } },
+            input: [1, 2],
+            expected: [.next(210, 1), .next(220, 2), .completed(300)],
+            expectedOnError: [.next(210, 1), .next(220, 2), .error(300, TestError.other)])
+    }
+
+    @Test func catchAndReturnPassesTheGrid() {
+        OperatorGrid.check(
+            { $0.catchAndReturn(0) },
+            input: [1],
+            expected: [.next(210, 1), .completed(300)],
+            expectedOnError: [.next(210, 1), .next(300, 0), .completed(300)])
+    }
+
+    @Test func fallbackWindowStartsAtTheError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .error(220, TestError.boom)])
+        let fallback = scheduler.createColdObservable([.next(10, 2), .completed(20)])
+        let observer = scheduler.start { source.catch { _ in fallback.asObservable() } }
+        expectEvents(observer.events, [.next(210, 1), .next(230, 2), .completed(240)])
+        #expect(source.subscriptions == [Subscription(200, 220)])
+        #expect(fallback.subscriptions == [Subscription(220, 240)])
+    }
+}

@@ -1,0 +1,81 @@
+import Observables
+import Testing
+
+@Suite struct DoTests {
+    @Test func callsEveryHookInOrderAroundDownstream() {
+        var log: [String] = []
+        let source = Observable.of(1).do(
+            onNext: { log.append("onNext \($0)") },
+            afterNext: { log.append("afterNext \($0)") },
+            onCompleted: { log.append("onCompleted") },
+            afterCompleted: { log.append("afterCompleted") },
+            onSubscribe: { log.append("onSubscribe") },
+            onSubscribed: { log.append("onSubscribed") },
+            onDispose: { log.append("onDispose") })
+        let subscription = source.subscribe(onNext: { log.append("downstream \($0)") }, onCompleted: { log.append("downstream completed") })
+        subscription.dispose()
+        #expect(log == [
+            "onSubscribe", "onNext 1", "downstream 1", "afterNext 1", "onCompleted", "downstream completed",
+            "afterCompleted", "onDispose", "onSubscribed",
+        ])
+    }
+
+    @Test func errorHooksRunBeforeAndAfterTheError() {
+        var log: [String] = []
+        let (recorder, _) = subscribeRecorder(
+            Observable<Int>.error(CoreTestError.boom).do(
+                onError: { _ in log.append("onError") }, afterError: { _ in log.append("afterError") },
+                onDispose: { log.append("onDispose") }))
+        #expect(recorder.events == [.error(CoreTestError.boom)])
+        #expect(log == ["onError", "afterError", "onDispose"])
+    }
+
+    @Test func throwingOnNextSendsTheErrorAndDisposesUpstream() {
+        let subject = PublishSubject<Int>()
+        let (recorder, _) = subscribeRecorder(subject.do(onNext: { if $0 == 2 { throw CoreTestError.other } }))
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onNext(3)
+        #expect(recorder.events == [.next(1), .error(CoreTestError.other)])
+        #expect(!subject.hasObservers)
+    }
+
+    @Test func throwingOnCompletedSendsAnErrorInstead() {
+        let (recorder, _) = subscribeRecorder(Observable<Int>.empty().do(onCompleted: { throw CoreTestError.other }))
+        #expect(recorder.events == [.error(CoreTestError.other)])
+    }
+
+    @Test func onDisposeRunsOnceOnDispose() {
+        var disposals = 0
+        let subject = PublishSubject<Int>()
+        let subscription = subject.do(onDispose: { disposals += 1 }).subscribe(onNext: { _ in })
+        #expect(disposals == 0)
+        subscription.dispose()
+        subscription.dispose()
+        #expect(disposals == 1)
+        #expect(!subject.hasObservers)
+    }
+}
+
+@Suite struct DoVirtualTimeTests {
+    @Test func doPassesTheGrid() {
+        OperatorGrid.check(
+            { $0.do(onNext: { _ in }) },
+            input: [1, 2, 3],
+            expected: [.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+    }
+
+    @Test func throwingOnNextPassesTheGrid() {
+        OperatorGrid.check(
+            { $0.do(onNext: { if $0 == 2 { throw TestError.boom } }) },
+            input: [1, 2, 3],
+            expected: [.next(210, 1), .error(220, TestError.boom)])
+    }
+
+    @Test func throwingAfterNextPassesTheGrid() {
+        OperatorGrid.check(
+            { $0.do(afterNext: { if $0 == 2 { throw TestError.boom } }) },
+            input: [1, 2, 3],
+            expected: [.next(210, 1), .next(220, 2), .error(220, TestError.boom)])
+    }
+}

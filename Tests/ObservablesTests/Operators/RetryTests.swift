@@ -1,0 +1,145 @@
+import Observables
+import Testing
+
+@Suite struct RetryTests {
+    @Test func resubscribesUntilAnAttemptSucceeds() {
+        var attempt = 0
+        let source = Observable<Int>.deferred {
+            attempt += 1
+            return attempt < 3 ? Observable.concat(.just(attempt), .error(CoreTestError.boom)) : .of(10, 11)
+        }
+        let (recorder, _) = subscribeRecorder(source.retry())
+        #expect(recorder.events == [.next(1), .next(2), .next(10), .next(11), .completed])
+    }
+
+    @Test func maxAttemptCountIsTheTotalNumberOfSubscriptions() {
+        let source = CountingSource<Int> { $0.onError(CoreTestError.boom) }
+        let (recorder, _) = subscribeRecorder(source.observable.retry(3))
+        #expect(recorder.events == [.error(CoreTestError.boom)])
+        #expect(source.subscribeCount == 3)
+        #expect(source.disposeCount == 3)
+    }
+
+    @Test func retryOneIsTheSequenceItselfAndRetryZeroCompletesWithoutSubscribing() {
+        let source = CountingSource<Int> { $0.onError(CoreTestError.boom) }
+        let (once, _) = subscribeRecorder(source.observable.retry(1))
+        #expect(once.events == [.error(CoreTestError.boom)])
+        #expect(source.subscribeCount == 1)
+        let (zero, _) = subscribeRecorder(source.observable.retry(0))
+        #expect(zero.events == [.completed])
+        #expect(source.subscribeCount == 1)
+    }
+
+    @Test func synchronouslyFailingSourceIsRetriedInALoopNotByRecursion() {
+        let source = CountingSource<Int> { $0.onError(CoreTestError.boom) }
+        let (recorder, _) = subscribeRecorder(source.observable.retry(20_000))
+        #expect(recorder.events == [.error(CoreTestError.boom)])
+        #expect(source.subscribeCount == 20_000)
+        let (plain, _) = subscribeRecorder(Observable<Int>.error(CoreTestError.boom).retry(1_000))
+        #expect(plain.events == [.error(CoreTestError.boom)])
+    }
+
+    @Test func disposeStopsRetrying() {
+        let subject = PublishSubject<Int>()
+        let (recorder, subscription) = subscribeRecorder(subject.retry())
+        subscription.dispose()
+        subject.onNext(1)
+        #expect(recorder.events.isEmpty)
+        #expect(!subject.hasObservers)
+    }
+}
+
+@Suite struct RetryWhenTests {
+    @Test func triggerElementResubscribes() {
+        var attempt = 0
+        let source = Observable<Int>.deferred {
+            attempt += 1
+            return attempt < 3 ? .error(CoreTestError.boom) : .just(attempt)
+        }
+        let (recorder, _) = subscribeRecorder(source.retry(when: { (errors: Observable<Error>) in errors }))
+        #expect(recorder.events == [.next(3), .completed])
+    }
+
+    @Test func triggerErrorEndsTheResult() {
+        var seen = 0
+        let source = CountingSource<Int> { $0.onError(CoreTestError.boom) }
+        let (recorder, _) = subscribeRecorder(
+            source.observable.retry(when: { (errors: Observable<Error>) in
+                errors.map { error -> Void in
+                    seen += 1
+                    if seen == 3 { throw CoreTestError.other }
+                }
+            }))
+        #expect(recorder.events == [.error(CoreTestError.other)])
+        #expect(source.subscribeCount == 3)
+    }
+
+    @Test func triggerCompletionCompletesTheResult() {
+        let trigger = PublishSubject<Void>()
+        let source = CountingSource<Int> { $0.onError(CoreTestError.boom) }
+        let (recorder, _) = subscribeRecorder(source.observable.retry(when: { (_: Observable<Error>) in trigger }))
+        #expect(recorder.events.isEmpty)
+        trigger.onNext(())
+        #expect(source.subscribeCount == 2)
+        trigger.onCompleted()
+        #expect(recorder.events == [.completed])
+    }
+
+    @Test func typedFailureOnlyRetriesMatchingErrors() {
+        enum Transient: Error { case busy }
+        let source = CountingSource<Int> { $0.onError(CoreTestError.boom) }
+        let (recorder, _) = subscribeRecorder(
+            source.observable.retry(when: { (errors: Observable<Transient>) in errors }))
+        #expect(recorder.events == [.error(CoreTestError.boom)])
+        #expect(source.subscribeCount == 1)
+    }
+
+    @Test func synchronousTriggerLoopsWithoutGrowingTheStack() {
+        let source = CountingSource<Int> { observer in observer.onError(CoreTestError.boom) }
+        var left = 10_000
+        let (recorder, _) = subscribeRecorder(
+            source.observable.retry(when: { (errors: Observable<Error>) in
+                errors.map { error -> Void in
+                    left -= 1
+                    if left == 0 { throw error }
+                }
+            }))
+        #expect(recorder.events == [.error(CoreTestError.boom)])
+        #expect(source.subscribeCount == 10_000)
+    }
+}
+
+@Suite struct RetryVirtualTimeTests {
+    @Test func retryOnePassesTheGrid() {
+        OperatorGrid.check(
+            { $0.retry(1) },
+            input: [1, 2],
+            expected: [.next(210, 1), .next(220, 2), .completed(300)])
+    }
+
+    @Test func eachAttemptHasItsOwnWindow() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createColdObservable([.next(10, 1), .error(20, TestError.boom)])
+        let observer = scheduler.start { source.retry(3) }
+        expectEvents(
+            observer.events, [.next(210, 1), .next(230, 1), .next(250, 1), .error(260, TestError.boom)])
+        #expect(source.subscriptions == [Subscription(200, 220), Subscription(220, 240), Subscription(240, 260)])
+    }
+
+    @Test func disposeEndsTheCurrentAttemptsWindow() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createColdObservable([.next(10, 1), .error(20, TestError.boom)])
+        let observer = scheduler.start(disposed: 235) { source.retry() }
+        expectEvents(observer.events, [.next(210, 1), .next(230, 1)])
+        #expect(source.subscriptions == [Subscription(200, 220), Subscription(220, 235)])
+    }
+
+    @Test func retryWhenResubscribesAtTheTriggersTick() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createColdObservable([.next(10, 1), .error(20, TestError.boom)])
+        let trigger = scheduler.createHotObservable([.next(250, 0), .completed(290)])
+        let observer = scheduler.start { source.retry(when: { (_: Observable<Error>) in trigger }) }
+        expectEvents(observer.events, [.next(210, 1), .next(260, 1), .completed(290)])
+        #expect(source.subscriptions == [Subscription(200, 220), Subscription(250, 270)])
+    }
+}

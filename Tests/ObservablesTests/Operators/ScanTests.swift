@@ -1,0 +1,59 @@
+import Observables
+import Testing
+
+@Suite struct ScanTests {
+    @Test func emitsEveryIntermediateAccumulation() {
+        let recorder = EventRecorder<Int>()
+        _ = Observable.of(1, 2, 3).scan(0, accumulator: +).subscribe(recorder.observer)
+        #expect(recorder.events == [.next(1), .next(3), .next(6), .completed])
+    }
+
+    @Test func scanIntoMutatesInPlaceAndEmitsEachState() {
+        let recorder = EventRecorder<[String]>()
+        _ = Observable.of("a", "b").scan(into: [String]()) { $0.append($1) }.subscribe(recorder.observer)
+        #expect(recorder.events == [.next(["a"]), .next(["a", "b"]), .completed])
+    }
+
+    @Test func eachSubscriptionStartsFromTheSeed() {
+        let source = Observable.of(1, 2).scan(10, accumulator: +)
+        let first = EventRecorder<Int>()
+        let second = EventRecorder<Int>()
+        _ = source.subscribe(first.observer)
+        _ = source.subscribe(second.observer)
+        #expect(first.elements == [11, 13])
+        #expect(second.elements == [11, 13])
+    }
+
+    @Test func throwingAccumulatorFailsAndDisposesUpstream() {
+        let subject = PublishSubject<Int>()
+        let recorder = EventRecorder<Int>()
+        _ = subject.scan(0) { sum, value in
+            if value == 2 { throw CoreTestError.boom }
+            return sum + value
+        }.subscribe(recorder.observer)
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(!subject.hasObservers)
+        #expect(recorder.events == [.next(1), .error(CoreTestError.boom)])
+    }
+}
+
+extension ScanTests {
+    @Test func passesTheGrid() {
+        OperatorGrid.checkAll(
+            { $0.scan(0, accumulator: +) }, input: [1, 2, 3],
+            expected: [.next(210, 1), .next(220, 3), .next(230, 6), .completed(300)])
+        OperatorGrid.checkAll(
+            { $0.scan(into: 100) { $0 -= $1 } }, input: [1, 2],
+            expected: [.next(210, 99), .next(220, 97), .completed(300)])
+    }
+
+    @Test func throwingAccumulatorPassesTheGrid() {
+        OperatorGrid.checkAll(
+            { $0.scan(0) { sum, value in
+                if value == 3 { throw TestError.boom }
+                return sum + value
+            } }, input: [1, 2, 3, 4],
+            expected: [.next(210, 1), .next(220, 3), .error(230, TestError.boom)])
+    }
+}

@@ -1,0 +1,66 @@
+import Observables
+import Testing
+
+@Suite struct WithUnretainedTests {
+    @Test func pairsElementsWithTheObject() {
+        let object = Tracked(7)
+        var pairs: [String] = []
+        _ = Observable.of(1, 2).withUnretained(object).subscribe(onNext: { pairs.append("\($0.id):\($1)") })
+        #expect(pairs == ["7:1", "7:2"])
+    }
+
+    @Test func doesNotKeepTheObjectAlive() {
+        let subject = PublishSubject<Int>()
+        weak var weakObject: Tracked?
+        let subscription: Disposable
+        do {
+            let object = Tracked()
+            weakObject = object
+            subscription = subject.withUnretained(object).subscribe(onNext: { _ in })
+        }
+        #expect(weakObject == nil)
+        subscription.dispose()
+    }
+
+    @Test func completesWhenTheObjectIsGoneAtTheNextElement() {
+        let subject = PublishSubject<Int>()
+        let recorder = EventRecorder<Int>()
+        var object: Tracked? = Tracked(1)
+        _ = subject.withUnretained(object!) { $0.id * 100 + $1 }.subscribe(recorder.observer)
+        subject.onNext(1)
+        object = nil
+        subject.onNext(2)
+        #expect(recorder.events == [.next(101), .completed])
+        #expect(!subject.hasObservers)
+    }
+
+    @Test func throwingResultSelectorFails() {
+        let object = Tracked()
+        let recorder = EventRecorder<Int>()
+        _ = Observable.of(1).withUnretained(object) { _, _ -> Int in throw CoreTestError.boom }
+            .subscribe(recorder.observer)
+        #expect(recorder.events == [.error(CoreTestError.boom)])
+    }
+}
+
+extension WithUnretainedTests {
+    @Test func passesTheGrid() {
+        let object = Tracked(100)
+        OperatorGrid.checkAll(
+            { $0.withUnretained(object) { $0.id + $1 } }, input: [1, 2],
+            expected: [.next(210, 101), .next(220, 102), .completed(300)])
+        OperatorGrid.checkAll(
+            { $0.withUnretained(object).map { $0.id * $1 } }, input: [1, 2],
+            expected: [.next(210, 100), .next(220, 200), .completed(300)])
+    }
+
+    @Test func throwingResultSelectorPassesTheGrid() {
+        let object = Tracked(0)
+        OperatorGrid.checkAll(
+            { $0.withUnretained(object) { _, value -> Int in
+                if value == 2 { throw TestError.boom }
+                return value
+            } }, input: [1, 2, 3],
+            expected: [.next(210, 1), .error(220, TestError.boom)])
+    }
+}
