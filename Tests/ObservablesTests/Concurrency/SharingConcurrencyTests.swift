@@ -169,7 +169,7 @@ private func finishesWithin(_ timeout: TimeInterval, threads: Int, _ body: @esca
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let subject = PublishSubject<Int>()
         let received = EventRecorder<Int>()
-        let subscriptions = [
+        var subscriptions = [
             subject.delay(.milliseconds(50), scheduler: scheduler).subscribe(onNext: { received.on(.next($0)) }),
             subject.debounce(.milliseconds(50), scheduler: scheduler).subscribe(onNext: { received.on(.next($0)) }),
             subject.throttle(.milliseconds(50), scheduler: scheduler).subscribe(onNext: { received.on(.next($0)) }),
@@ -184,6 +184,7 @@ private func finishesWithin(_ timeout: TimeInterval, threads: Int, _ body: @esca
         // throttle passes its first element at once.
         #expect(received.elements == [1])
         subscriptions.forEach { $0.dispose() }
+        subscriptions = []  // a disposed subscription object is itself counted until released
         usleep(100_000)
         #expect(received.elements == [1])
         #expect(countReturns(to: start))
@@ -194,13 +195,14 @@ private func finishesWithin(_ timeout: TimeInterval, threads: Int, _ body: @esca
         let scheduler = SerialDispatchQueueScheduler(qos: .default)
         let subject = PublishSubject<Int>()
         let received = EventRecorder<Int>()
-        let subscription = subject.subscribe(on: scheduler).observe(on: scheduler)
+        var subscription: Disposable? = subject.subscribe(on: scheduler).observe(on: scheduler)
             .subscribe(onNext: { received.on(.next($0)) })
         #expect(waitUntil {
             subject.onNext(1)
             return !received.elements.isEmpty
         })
-        subscription.dispose()
+        subscription?.dispose()
+        subscription = nil
         #expect(waitUntil { !subject.hasObservers })
         #expect(countReturns(to: start))
     }

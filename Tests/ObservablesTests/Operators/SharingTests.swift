@@ -2,7 +2,7 @@ import Observables
 import Testing
 
 /// A source that counts its subscriptions and emits `values` then completes, synchronously.
-private final class CountingSource: @unchecked Sendable {
+private final class SharedSourceCounter: @unchecked Sendable {
     // @unchecked: only used on the test's thread.
     var subscriptions = 0
     var disposals = 0
@@ -18,7 +18,7 @@ private final class CountingSource: @unchecked Sendable {
 
 @Suite struct ShareTests {
     @Test func whileConnectedResubscribesTheSourceAfterItCompleted() {
-        let counter = CountingSource()
+        let counter = SharedSourceCounter()
         let shared = counter.observable([1, 2]).share(replay: 1, scope: .whileConnected)
         let first = EventRecorder<Int>()
         _ = shared.subscribe(first.observer)
@@ -30,7 +30,7 @@ private final class CountingSource: @unchecked Sendable {
     }
 
     @Test func foreverReplaysTheLastValueAndCompletionWithoutResubscribing() {
-        let counter = CountingSource()
+        let counter = SharedSourceCounter()
         let shared = counter.observable([1, 2]).share(replay: 1, scope: .forever)
         let first = EventRecorder<Int>()
         _ = shared.subscribe(first.observer)
@@ -87,7 +87,7 @@ private final class CountingSource: @unchecked Sendable {
 
 @Suite struct ConnectableTests {
     @Test func publishDeliversNothingUntilConnectedAndConnectsOnce() {
-        let counter = CountingSource()
+        let counter = SharedSourceCounter()
         let published = counter.observable([1, 2], complete: false).publish()
         let received = EventRecorder<Int>()
         _ = published.subscribe(received.observer)
@@ -104,7 +104,7 @@ private final class CountingSource: @unchecked Sendable {
 
     @Test func replayConnectableCanConnectAgainAfterItsConnectionWasDisposed() {
         let subject = PublishSubject<Int>()
-        let counter = CountingSource()
+        let counter = SharedSourceCounter()
         let source = Observable<Int>.create { observer in
             counter.subscriptions += 1
             return subject.subscribe(observer)
@@ -190,7 +190,7 @@ private final class CountingSource: @unchecked Sendable {
     }
 
     @Test func refCountReconnectsAfterTheSharedSequenceCompleted() {
-        let counter = CountingSource()
+        let counter = SharedSourceCounter()
         let shared = counter.observable([7]).replay(1).refCount()
         let first = EventRecorder<Int>()
         _ = shared.subscribe(first.observer)
