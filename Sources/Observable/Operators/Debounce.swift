@@ -1,0 +1,61 @@
+extension ObservableType {
+    /// Emits an element only after `dueTime` has passed without another element.
+    ///
+    /// `-a-b-c---d-|` → `-------c---(d|)` (`dueTime` = 3 dashes)
+    ///
+    /// Each element restarts the timer; when it fires, the latest element is emitted on
+    /// `scheduler`. On completion a pending element is emitted at once, then the completion. On
+    /// error the pending element is dropped and the error forwarded at once. Elements and
+    /// completion from the source pass on the source's thread; timer emissions on `scheduler`.
+    /// Events never overlap. Disposing cancels the pending timer.
+    public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        let source = self
+        return Observable { observer in
+            let sink = TimeSink<DebounceState<Element>, Event<Element>>.forwarding(
+                to: observer, state: DebounceState<Element>())
+            let timer = SerialDisposable()
+            sink.resources.insert(timer)
+            let upstream = source.subscribe(
+                sink.observer { (event: Event<Element>) in
+                    switch event {
+                    case .next(let element):
+                        let id: Int? = sink.update { state, _ in
+                            state.id &+= 1
+                            state.pending = element
+                            return state.id
+                        }
+                        guard let id else { return }
+                        timer.disposable = scheduler.scheduleRelative(id, dueTime: dueTime) { id in
+                            sink.update { state, outbox in
+                                guard state.id == id, let pending = state.pending else { return }
+                                state.pending = nil
+                                outbox.send(.next(pending))
+                            }
+                            return Disposables.create()
+                        }
+                    case .error(let error):
+                        sink.update { state, outbox in
+                            state.pending = nil
+                            outbox.finish(.error(error))
+                        }
+                    case .completed:
+                        sink.update { state, outbox in
+                            if let pending = state.pending { outbox.send(.next(pending)) }
+                            state.pending = nil
+                            outbox.finish(.completed)
+                        }
+                    }
+                })
+            sink.resources.insert(upstream)
+            return sink
+        }
+    }
+}
+
+// MARK: - Implementation
+
+struct DebounceState<Element> {
+    /// Identifies the latest element's timer; older timers find a different id and do nothing.
+    var id = 0
+    var pending: Element?
+}

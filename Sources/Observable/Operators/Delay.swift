@@ -1,0 +1,102 @@
+extension ObservableType {
+    /// Shifts every element and the completion later by `dueTime`, keeping their spacing.
+    ///
+    /// `-a-b-|` → `----a-b-|` (`dueTime` = 3 dashes)
+    ///
+    /// Elements and the completion are delivered on `scheduler`, in order, each `dueTime` after
+    /// it arrived (measured with `scheduler.now`); one timer runs at a time. An error is
+    /// forwarded at once, dropping elements not yet delivered. The source subscription is
+    /// released as soon as the source terminates. Disposing cancels the timer.
+    public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        let source = self
+        let delay = dueTime.asTimeInterval
+        return Observable { observer in
+            let sink = TimeSink<DelayState<Element>, Event<Element>>.forwarding(
+                to: observer, state: DelayState<Element>())
+            let timer = SerialDisposable()
+            sink.resources.insert(timer)
+            // Delivers what is due, then schedules the next due event, if any.
+            func drainDue() {
+                let now = scheduler.now
+                let next: Double? = sink.update { state, outbox in
+                    while state.head < state.queue.count {
+                        let (due, event) = state.queue[state.head]
+                        if seconds(from: now, to: due) > 1e-9 { break }
+                        state.head += 1
+                        if event.isStopEvent { outbox.finish(event) } else { outbox.send(event) }
+                    }
+                    if state.head == state.queue.count {
+                        state.queue.removeAll()
+                        state.head = 0
+                        state.timerRunning = false
+                        return nil
+                    }
+                    return seconds(from: now, to: state.queue[state.head].due)
+                } ?? nil
+                if let next {
+                    timer.disposable = scheduler.scheduleRelative((), dueTime: .fromSeconds(next)) { _ in
+                        drainDue()
+                        return Disposables.create()
+                    }
+                }
+            }
+            let upstream = SingleAssignmentDisposable()
+            sink.resources.insert(upstream)
+            upstream.setDisposable(source.subscribe(
+                sink.observer { (event: Event<Element>) in
+                    // The source is done: release it now, not when its completion is delivered.
+                    if event.isStopEvent { upstream.dispose() }
+                    if case .error = event {
+                        sink.update { state, outbox in
+                            state.queue.removeAll()
+                            state.head = 0
+                            outbox.finish(event)
+                        }
+                        return
+                    }
+                    let due = scheduler.now.addingTimeInterval(delay)
+                    let start: Bool = sink.update { state, _ in
+                        state.queue.append((due, event))
+                        if state.timerRunning { return false }
+                        state.timerRunning = true
+                        return true
+                    } ?? false
+                    if start {
+                        timer.disposable = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
+                            drainDue()
+                            return Disposables.create()
+                        }
+                    }
+                }))
+            return sink
+        }
+    }
+
+    /// Subscribes to the source `dueTime` after subscription, on `scheduler`.
+    ///
+    /// `-a-b-|` → `----a-b-|` (for a cold source; `dueTime` = 3 dashes)
+    ///
+    /// Events then pass through unchanged, on the source's thread; the source subscription is
+    /// released when it terminates. Disposing before `dueTime` cancels the subscription;
+    /// afterwards it disposes the source subscription.
+    public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        let source = self
+        return Observable { observer in
+            let sink = Sink<Element>(downstream: observer)
+            let timer = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
+                _ = sink.setUpstream(source.subscribe(sink.observer { sink.forward($0) }))
+                return Disposables.create()
+            }
+            return Disposables.create(timer, sink)
+        }
+    }
+}
+
+// MARK: - Implementation
+
+struct DelayState<Element> {
+    /// Events waiting for their due time, oldest first (from `head`).
+    var queue: [(due: RxTime, event: Event<Element>)] = []
+    var head = 0
+    var timerRunning = false
+}

@@ -1,0 +1,116 @@
+import Synchronization
+
+extension ObservableType {
+    /// Delivers every event on `scheduler`, in the order the events arrived.
+    ///
+    /// `-1-2-3-|` (any thread) → `-1-2-3-|` (on `scheduler`)
+    ///
+    /// Events are queued as they arrive (from any thread) and delivered by one scheduled action
+    /// at a time, which drains the queue in order: the observer never sees two events at once or
+    /// out of order, even when some events are sent from the scheduler's own thread and some from
+    /// elsewhere. With ``MainScheduler/instance`` an event sent on the main thread with nothing
+    /// queued is delivered at once. Errors and completion are delivered in order after the
+    /// elements before them; the upstream is disposed after the terminal event.
+    ///
+    /// Disposal: once `dispose()` has returned, no delivery that starts afterwards reaches the
+    /// observer; in particular, after disposing on the scheduler's own (serial) thread, nothing
+    /// more is delivered there. Queued events are dropped.
+    @inlinable
+    public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        let source = self
+        return Observable { observer in
+            let sink = ObserveOnSink<Element>(scheduler: scheduler, downstream: observer)
+            sink.upstream.setDisposable(source.subscribe(sink.asObserver()))
+            return sink
+        }
+    }
+}
+
+// MARK: - Implementation
+
+/// Queues events under its lock and drains them on the scheduler, delivering outside the lock.
+/// @unchecked: `queue`, `head`, `draining` and `inputStopped` are guarded by `lock`; `disposed`
+/// is atomic; `downstream`, `scheduler` and `upstream` are immutable (`upstream` locks itself).
+@usableFromInline
+final class ObserveOnSink<Element>: Cancelable, @unchecked Sendable {
+    @usableFromInline let scheduler: ImmediateSchedulerType
+    @usableFromInline let downstream: AnyObserver<Element>
+    @usableFromInline let upstream = SingleAssignmentDisposable()
+    @usableFromInline let lock = Lock()
+    @usableFromInline var queue: [Event<Element>] = []
+    @usableFromInline var head = 0
+    @usableFromInline var draining = false
+    @usableFromInline var inputStopped = false
+    @usableFromInline let disposed = Atomic<Bool>(false)
+
+    @usableFromInline
+    init(scheduler: ImmediateSchedulerType, downstream: AnyObserver<Element>) {
+        self.scheduler = scheduler
+        self.downstream = downstream
+        resourceAllocated()
+    }
+
+    deinit {
+        resourceReleased()
+    }
+
+    @usableFromInline
+    var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+
+    @usableFromInline
+    func asObserver() -> AnyObserver<Element> {
+        let downstreamProbe = downstream.stopProbe
+        return AnyObserver(
+            eventHandler: { self.on($0) },
+            isStopped: { self.disposed.load(ordering: .acquiring) || (downstreamProbe?() ?? false) })
+    }
+
+    @usableFromInline
+    func on(_ event: Event<Element>) {
+        let startDrain: Bool = lock.withLock {
+            if inputStopped || disposed.load(ordering: .acquiring) { return false }
+            if event.isStopEvent { inputStopped = true }
+            queue.append(event)
+            if draining { return false }
+            draining = true
+            return true
+        }
+        if startDrain {
+            _ = scheduler.schedule(self) { sink in
+                sink.drain()
+                return Disposables.create()
+            }
+        }
+    }
+
+    /// Runs on the scheduler: delivers queued events one by one until the queue is empty.
+    func drain() {
+        while true {
+            let next: Event<Element>? = lock.withLock {
+                if head == queue.count || disposed.load(ordering: .acquiring) {
+                    queue.removeAll()
+                    head = 0
+                    draining = false
+                    return nil
+                }
+                defer { head += 1 }
+                return queue[head]
+            }
+            guard let event = next else { return }
+            if disposed.load(ordering: .acquiring) { continue }
+            if event.isStopEvent {
+                guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { continue }
+                downstream.on(event)
+                upstream.dispose()
+            } else {
+                downstream.on(event)
+            }
+        }
+    }
+
+    @usableFromInline
+    func dispose() {
+        disposed.store(true, ordering: .releasing)
+        upstream.dispose()
+    }
+}

@@ -1,0 +1,145 @@
+import Synchronization
+
+extension ConnectableObservableType {
+    /// Connects when the first subscriber arrives and disconnects when the last one leaves.
+    ///
+    /// `-1-2-3-|` (connectable) → every subscriber: `-1-2-3-|`, one source subscription
+    ///
+    /// - The first subscriber (count 0 → 1) connects, after it has subscribed to the
+    ///   connectable; the last one to dispose (count 1 → 0) disposes the connection.
+    /// - When the shared sequence terminates, the connection is disposed and the count reset, so
+    ///   the next subscriber connects again. A subscriber that gets a terminal event at once
+    ///   when subscribing (a stopped subject replaying it) does not connect: with
+    ///   `share(replay:scope: .forever)` a late subscriber gets the replayed values and the
+    ///   completion without subscribing the source again.
+    /// - Connecting and disconnecting run in order, outside any lock: if another thread is
+    ///   connecting or disconnecting, the work is queued and done by that thread (so the connection
+    ///   may be made just after `subscribe` returns).
+    /// - Events pass through on the thread the connectable delivers them on.
+    public func refCount() -> Observable<Element> {
+        let state = RefCountState(connectable: self)
+        return Observable { observer in state.subscribe(observer) }
+    }
+}
+
+// MARK: - Implementation
+
+/// The shared counter of one `refCount()` observable.
+/// @unchecked: `count`, `generation`, `connection`, `operations` and `running` are guarded by
+/// `lock`; `connectable` is immutable.
+final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Sendable {
+    typealias Element = Connectable.Element
+
+    enum Operation {
+        case connect
+        case disconnect
+    }
+
+    private let connectable: Connectable
+    private let lock = Lock()
+    private var count = 0
+    /// Bumped each time the shared sequence is disconnected (count back to 0 or terminal event),
+    /// so late bookkeeping of an older connection is ignored.
+    private var generation = 0
+    private var connection: Disposable?
+    private var operations: [Operation] = []
+    private var running = false
+
+    init(connectable: Connectable) {
+        self.connectable = connectable
+    }
+
+    func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
+        let subscription = RefCountSubscription<Connectable>(state: self, downstream: observer)
+        let upstream = connectable.subscribe(subscription.sink.observer { subscription.on($0) })
+        _ = subscription.sink.setUpstream(upstream)
+        let connect: Bool = lock.withLock {
+            if subscription.stopped { return false }
+            subscription.generation = generation
+            count += 1
+            if count == 1 {
+                operations.append(.connect)
+                return true
+            }
+            return false
+        }
+        if connect { runOperations() }
+        return subscription
+    }
+
+    /// The subscriber leaves (disposed) or the shared sequence ended (`terminal`).
+    func leave(_ subscription: RefCountSubscription<Connectable>, terminal: Bool) {
+        let disconnect: Bool = lock.withLock {
+            if subscription.stopped { return false }
+            subscription.stopped = true
+            guard let mine = subscription.generation, mine == generation else { return false }
+            if terminal {
+                count = 0
+            } else {
+                count -= 1
+                if count > 0 { return false }
+            }
+            generation &+= 1
+            operations.append(.disconnect)
+            return true
+        }
+        if disconnect { runOperations() }
+    }
+
+    /// Runs queued connects and disconnects in order, outside the lock, unless another thread
+    /// is already running them (it will run ours too).
+    private func runOperations() {
+        var next: Operation? = lock.withLock {
+            if running || operations.isEmpty { return nil }
+            running = true
+            return operations.removeFirst()
+        }
+        while let operation = next {
+            switch operation {
+            case .connect:
+                let made = connectable.connect()
+                lock.withLock { connection = made }
+            case .disconnect:
+                let current: Disposable? = lock.withLock {
+                    defer { connection = nil }
+                    return connection
+                }
+                current?.dispose()
+            }
+            next = lock.withLock {
+                if operations.isEmpty {
+                    running = false
+                    return nil
+                }
+                return operations.removeFirst()
+            }
+        }
+    }
+
+}
+
+/// One subscriber of a `refCount()` observable.
+/// @unchecked: `stopped` and `generation` are guarded by the state's lock; `sink` locks itself.
+final class RefCountSubscription<Connectable: ConnectableObservableType>: Cancelable, @unchecked Sendable {
+    let state: RefCountState<Connectable>
+    let sink: Sink<Connectable.Element>
+    var stopped = false
+    var generation: Int?
+
+    init(state: RefCountState<Connectable>, downstream: AnyObserver<Connectable.Element>) {
+        self.state = state
+        self.sink = Sink(downstream: downstream)
+    }
+
+    var isDisposed: Bool { sink.isDisposed }
+
+    func on(_ event: Event<Connectable.Element>) {
+        if event.isStopEvent { state.leave(self, terminal: true) }
+        sink.forward(event)
+    }
+
+    func dispose() {
+        state.leave(self, terminal: false)
+        sink.dispose()
+    }
+}

@@ -1,0 +1,62 @@
+extension ObservableType {
+    /// On each tick of `sampler`, emits the latest element that arrived since the previous
+    /// tick, or `defaultValue` (if given) when none did.
+    ///
+    /// source `-a-b---c----|`, sampler `---x---x--x-x|` → `---b---c----|`
+    ///
+    /// - A sampler completion counts as a last tick.
+    /// - When the source completes, the output completes at the next sampler tick (after
+    ///   emitting what is pending), or at once if the sampler has already completed.
+    /// - An error from either side is forwarded at once.
+    /// Elements are emitted on the sampler's thread. Events never overlap. Disposing disposes
+    /// both subscriptions.
+    public func sample<Source: ObservableType>(
+        _ sampler: Source, defaultValue: Element? = nil
+    ) -> Observable<Element> {
+        let source = self
+        return Observable { observer in
+            let sink = TimeSink<SampleState<Element>, Event<Element>>.forwarding(
+                to: observer, state: SampleState<Element>())
+            let samplerSubscription = SingleAssignmentDisposable()
+            sink.resources.insert(samplerSubscription)
+            sink.resources.insert(
+                source.subscribe(
+                    sink.observer { (event: Event<Element>) in
+                        sink.update { state, outbox in
+                            switch event {
+                            case .next(let element): state.latest = element
+                            case .error: outbox.finish(event)
+                            case .completed:
+                                state.sourceDone = true
+                                if state.samplerDone { outbox.finish(.completed) }
+                            }
+                        }
+                    }))
+            samplerSubscription.setDisposable(
+                sampler.subscribe(
+                    sink.observer { (event: Event<Source.Element>) in
+                        sink.update { state, outbox in
+                            switch event {
+                            case .next, .completed:
+                                if let element = state.latest ?? defaultValue { outbox.send(.next(element)) }
+                                state.latest = nil
+                                if event.isCompleted { state.samplerDone = true }
+                                if state.sourceDone { outbox.finish(.completed) }
+                            case .error(let error):
+                                outbox.finish(.error(error))
+                            }
+                        }
+                    }))
+            return sink
+        }
+    }
+}
+
+// MARK: - Implementation
+
+struct SampleState<Element> {
+    /// The latest source element since the last tick.
+    var latest: Element?
+    var sourceDone = false
+    var samplerDone = false
+}

@@ -1,0 +1,136 @@
+import Synchronization
+
+/// How long ``ObservableType/share(replay:scope:)`` keeps its shared subject.
+public enum SubjectLifetimeScope: Sendable {
+    /// The shared subject lives while the source is connected: when the last subscriber leaves,
+    /// or the source terminates, it is dropped, and the next subscriber subscribes the source
+    /// again with a fresh subject (nothing is replayed across connections).
+    case whileConnected
+
+    /// One subject for the lifetime of the shared observable: after the source terminates, later
+    /// subscribers get the replayed elements and the terminal event, and the source is never
+    /// subscribed again. While the source has not terminated, the last subscriber leaving still
+    /// disconnects it, and the next subscriber reconnects into the same subject.
+    case forever
+}
+
+extension ObservableType {
+    /// Shares one subscription to this source among all subscribers, replaying the last
+    /// `replay` elements to each new subscriber.
+    ///
+    /// `-1-2-3-|` → subscriber after 2, `share(replay: 1)`: `2-3-|`
+    ///
+    /// The first subscriber subscribes the source; the last one to leave disposes it (reference
+    /// counting). See ``SubjectLifetimeScope`` for what happens after the source terminates:
+    /// with `.whileConnected` (the default) a later subscriber subscribes the source again; with
+    /// `.forever` it gets the replayed elements and the terminal event, and the source is
+    /// subscribed once.
+    ///
+    /// Events are delivered on the thread the source emits on, one at a time to each subscriber.
+    /// No lock is held while the source is subscribed or disposed or while events are delivered.
+    /// - Parameters:
+    ///   - replay: how many of the latest elements a new subscriber gets first (0: none).
+    ///   - scope: the shared subject's lifetime.
+    public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
+        precondition(replay >= 0, "share(replay:scope:) needs replay >= 0, got \(replay)")
+        switch scope {
+        case .forever:
+            if replay == 0 { return multicast(PublishSubject<Element>()).refCount() }
+            return multicast(ReplaySubject<Element>.create(bufferSize: replay)).refCount()
+        case .whileConnected:
+            let shared = ShareWhileConnected(source: asObservable(), replay: replay)
+            return Observable { observer in shared.subscribe(observer) }
+        }
+    }
+}
+
+// MARK: - Implementation
+
+/// The state of one `share(replay:scope: .whileConnected)` observable: the current connection,
+/// if any.
+/// @unchecked: `current` is guarded by `lock`; `source` and `replay` are immutable.
+final class ShareWhileConnected<Element>: @unchecked Sendable {
+    private let source: Observable<Element>
+    private let replay: Int
+    private let lock = Lock()
+    private var current: ShareConnection<Element>?
+
+    init(source: Observable<Element>, replay: Int) {
+        self.source = source
+        self.replay = replay
+    }
+
+    func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
+        let (connection, isNew): (ShareConnection<Element>, Bool) = lock.withLock {
+            if let current {
+                current.observerCount += 1
+                return (current, false)
+            }
+            let made = ShareConnection<Element>(parent: self, replay: replay)
+            made.observerCount = 1
+            current = made
+            return (made, true)
+        }
+        let subscription = connection.subject.subscribe(observer)
+        if isNew {
+            connection.subscription.setDisposable(source.subscribe(connection.sourceObserver()))
+        }
+        return Disposables.create {
+            subscription.dispose()
+            self.leave(connection)
+        }
+    }
+
+    private func leave(_ connection: ShareConnection<Element>) {
+        let last: Bool = lock.withLock {
+            connection.observerCount -= 1
+            guard connection.observerCount == 0 else { return false }
+            if current === connection { current = nil }
+            return true
+        }
+        if last { connection.subscription.dispose() }
+    }
+
+    /// The source terminated: the next subscriber starts a new connection.
+    fileprivate func terminated(_ connection: ShareConnection<Element>) {
+        lock.withLock {
+            if current === connection { current = nil }
+        }
+    }
+}
+
+/// One connection of a `.whileConnected` share: its subject and its source subscription.
+/// Holds its parent strongly: the cycle parent → current → parent is broken when the connection
+/// ends (last subscriber left or source terminated).
+/// @unchecked: `observerCount` is guarded by the parent's lock; `subject` and `subscription` lock
+/// themselves; `parent` is immutable.
+final class ShareConnection<Element>: @unchecked Sendable {
+    let subject: ReplaySubject<Element>
+    let subscription = SingleAssignmentDisposable()
+    var observerCount = 0
+    private let parent: ShareWhileConnected<Element>
+
+    init(parent: ShareWhileConnected<Element>, replay: Int) {
+        self.parent = parent
+        self.subject = ReplaySubject.create(bufferSize: replay)
+        resourceAllocated()
+    }
+
+    deinit {
+        resourceReleased()
+    }
+
+    func sourceObserver() -> AnyObserver<Element> {
+        AnyObserver(
+            eventHandler: { event in
+                guard event.isStopEvent else {
+                    self.subject.on(event)
+                    return
+                }
+                self.parent.terminated(self)
+                self.subject.on(event)
+                self.subscription.dispose()
+            },
+            isStopped: { self.subscription.isDisposed })
+    }
+}

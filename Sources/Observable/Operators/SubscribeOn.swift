@@ -1,0 +1,95 @@
+import Synchronization
+
+extension ObservableType {
+    /// Subscribes to the source on `scheduler`, and disposes that subscription on `scheduler`.
+    ///
+    /// `-1-2-|` → `-1-2-|` (subscribed on `scheduler`; events on whatever thread the source emits)
+    ///
+    /// Only the subscription (and its disposal) moves: a source that emits synchronously when
+    /// subscribed emits on `scheduler`; a hot source keeps emitting on its own thread (use
+    /// ``observe(on:)`` to move delivery). Disposing before the scheduled subscription ran
+    /// cancels it; disposing afterwards schedules the upstream's disposal on `scheduler`.
+    /// Events, errors and completion pass through unchanged.
+    @inlinable
+    public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        let source = self
+        return Observable { observer in
+            let subscription = SubscribeOnDisposable(scheduler: scheduler)
+            let scheduled = scheduler.schedule(()) { _ in
+                subscription.setUpstream(source.subscribe(observer))
+                return Disposables.create()
+            }
+            subscription.setScheduled(scheduled)
+            return subscription
+        }
+    }
+}
+
+// MARK: - Implementation
+
+/// Holds the scheduled subscription and the upstream it produced; disposal cancels the first
+/// and disposes the second on the scheduler.
+/// @unchecked: `scheduled`, `upstream` and `disposed` are guarded by `lock`.
+@usableFromInline
+final class SubscribeOnDisposable: Cancelable, @unchecked Sendable {
+    @usableFromInline let scheduler: ImmediateSchedulerType
+    @usableFromInline let lock = Lock()
+    @usableFromInline var scheduled: Disposable?
+    @usableFromInline var upstream: Disposable?
+    @usableFromInline var disposed = false
+
+    @usableFromInline
+    init(scheduler: ImmediateSchedulerType) {
+        self.scheduler = scheduler
+        resourceAllocated()
+    }
+
+    deinit {
+        resourceReleased()
+    }
+
+    @usableFromInline
+    var isDisposed: Bool { lock.withLock { disposed } }
+
+    /// Called on the scheduler once subscribed; disposes at once (we are on the scheduler) if the
+    /// subscription was disposed meanwhile.
+    @usableFromInline
+    func setUpstream(_ disposable: Disposable) {
+        let disposeNow: Bool = lock.withLock {
+            if disposed { return true }
+            upstream = disposable
+            return false
+        }
+        if disposeNow { disposable.dispose() }
+    }
+
+    @usableFromInline
+    func setScheduled(_ disposable: Disposable) {
+        let disposeNow: Bool = lock.withLock {
+            if disposed { return true }
+            scheduled = disposable
+            return false
+        }
+        if disposeNow { disposable.dispose() }
+    }
+
+    @usableFromInline
+    func dispose() {
+        let (scheduledWork, subscription): (Disposable?, Disposable?) = lock.withLock {
+            if disposed { return (nil, nil) }
+            disposed = true
+            defer {
+                scheduled = nil
+                upstream = nil
+            }
+            return (scheduled, upstream)
+        }
+        scheduledWork?.dispose()
+        if let subscription {
+            _ = scheduler.schedule(subscription) { upstream in
+                upstream.dispose()
+                return Disposables.create()
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+extension ObservableType {
+    /// Emits at most one element per `dueTime`: the first element at once, then nothing until
+    /// `dueTime` has passed since the last emission.
+    ///
+    /// window 3: `a-b-c---d|` → latest: `a--c--d|` (`c` and `d` when their window ends);
+    /// not latest: `a-------d|`
+    ///
+    /// - `latest: true`: the latest element that arrived during the window is emitted when the
+    ///   window ends (on `scheduler`); a completion that arrives while one is pending waits for it
+    ///   and follows it at once.
+    /// - `latest: false`: elements that arrive during the window are dropped; completion passes at
+    ///   once.
+    /// - An error is forwarded at once and a pending element dropped.
+    /// Time is measured with `scheduler.now`. The source subscription is released as soon as the
+    /// source terminates. Events never overlap. Disposing cancels the pending
+    /// timer.
+    public func throttle(
+        _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType
+    ) -> Observable<Element> {
+        let source = self
+        let window = dueTime.asTimeInterval
+        return Observable { observer in
+            let sink = TimeSink<ThrottleState<Element>, Event<Element>>.forwarding(
+                to: observer, state: ThrottleState<Element>())
+            let timer = SerialDisposable()
+            sink.resources.insert(timer)
+            /// Emits the pending element (and the waiting completion) when the window ends.
+            let emitPending: (()) -> Disposable = { _ in
+                sink.update { state, outbox in
+                    if let pending = state.pending {
+                        state.pending = nil
+                        state.lastSent = scheduler.now
+                        outbox.send(.next(pending))
+                    }
+                    if state.completed { outbox.finish(.completed) }
+                }
+                return Disposables.create()
+            }
+            let upstream = SingleAssignmentDisposable()
+            sink.resources.insert(upstream)
+            upstream.setDisposable(source.subscribe(
+                sink.observer { (event: Event<Element>) in
+                    switch event {
+                    case .next(let element):
+                        let now = scheduler.now
+                        let delay: Double? = sink.update { state, outbox in
+                            let remaining = state.lastSent.map { window - seconds(from: $0, to: now) } ?? 0
+                            if remaining <= 0 {
+                                state.pending = nil
+                                state.lastSent = now
+                                outbox.send(.next(element))
+                                return nil
+                            }
+                            guard latest else { return nil }
+                            let alreadyScheduled = state.pending != nil
+                            state.pending = element
+                            return alreadyScheduled ? nil : remaining
+                        } ?? nil
+                        if let delay {
+                            timer.disposable = scheduler.scheduleRelative((), dueTime: .fromSeconds(delay), action: emitPending)
+                        }
+                    case .error(let error):
+                        sink.update { state, outbox in
+                            state.pending = nil
+                            outbox.finish(.error(error))
+                        }
+                    case .completed:
+                        let waiting: Bool = sink.update { state, outbox in
+                            if state.pending != nil {
+                                state.completed = true
+                                return true
+                            }
+                            outbox.finish(.completed)
+                            return false
+                        } ?? false
+                        // The source is done: release it now, not when the pending element goes.
+                        if waiting { upstream.dispose() }
+                    }
+                }))
+            return sink
+        }
+    }
+}
+
+// MARK: - Implementation
+
+struct ThrottleState<Element> {
+    var lastSent: RxTime?
+    /// The element waiting for the end of the window (`latest: true` only).
+    var pending: Element?
+    /// The source completed while an element was pending.
+    var completed = false
+}

@@ -1,0 +1,83 @@
+extension ObservableType {
+    /// Fails with ``RxError/timeout`` if the first element, or the next one, does not arrive
+    /// within `dueTime`.
+    ///
+    /// `-a------b-|` → `-a---#` (`dueTime` = 3 dashes)
+    ///
+    /// The timer starts at subscription and restarts after every element. The error is delivered
+    /// on `scheduler`; other events pass on the source's thread. When it fires, the source
+    /// subscription is disposed. Disposing cancels the timer.
+    public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        timeout(dueTime, other: Observable<Element>.error(RxError.timeout), scheduler: scheduler)
+    }
+
+    /// Switches to `other` if the first element, or the next one, does not arrive within
+    /// `dueTime`.
+    ///
+    /// `-a------b-|` → `-a---x-y-|` (`other`: `x-y-|`; `dueTime` = 3 dashes)
+    ///
+    /// The timer starts at subscription and restarts after every element. When it fires (on
+    /// `scheduler`), the source subscription is disposed and `other` is subscribed; its events
+    /// then pass through. Disposing cancels the timer and both subscriptions.
+    public func timeout<Other: ObservableConvertibleType>(
+        _ dueTime: RxTimeInterval, other: Other, scheduler: SchedulerType
+    ) -> Observable<Element> where Other.Element == Element {
+        let source = self
+        let fallback = other.asObservable()
+        return Observable { observer in
+            let sink = TimeSink<TimeoutState, Event<Element>>.forwarding(to: observer, state: TimeoutState())
+            let timer = SerialDisposable()
+            let sourceSubscription = SingleAssignmentDisposable()
+            let otherSubscription = SingleAssignmentDisposable()
+            sink.resources.insert(timer)
+            sink.resources.insert(sourceSubscription)
+            sink.resources.insert(otherSubscription)
+            func startTimer(_ id: Int) {
+                timer.disposable = scheduler.scheduleRelative(id, dueTime: dueTime) { id in
+                    let switching: Bool = sink.update { state, _ in
+                        guard !state.switched, state.id == id else { return false }
+                        state.switched = true
+                        return true
+                    } ?? false
+                    if switching {
+                        sourceSubscription.dispose()
+                        otherSubscription.setDisposable(
+                            fallback.subscribe(
+                                sink.observer { (event: Event<Element>) in
+                                    sink.update { _, outbox in
+                                        if event.isStopEvent { outbox.finish(event) } else { outbox.send(event) }
+                                    }
+                                }))
+                    }
+                    return Disposables.create()
+                }
+            }
+            startTimer(0)
+            sourceSubscription.setDisposable(
+                source.subscribe(
+                    sink.observer { (event: Event<Element>) in
+                        let restart: Int? = sink.update { state, outbox in
+                            if state.switched { return nil }
+                            if event.isStopEvent {
+                                outbox.finish(event)
+                                return nil
+                            }
+                            state.id &+= 1
+                            outbox.send(event)
+                            return state.id
+                        } ?? nil
+                        if let restart { startTimer(restart) }
+                    }))
+            return sink
+        }
+    }
+}
+
+// MARK: - Implementation
+
+struct TimeoutState {
+    /// Identifies the current timer; a timer that finds another id does nothing.
+    var id = 0
+    /// The timer fired: source events are ignored, `other`'s pass.
+    var switched = false
+}

@@ -1,0 +1,203 @@
+import Observables
+import Testing
+
+/// A source that counts its subscriptions and emits `values` then completes, synchronously.
+private final class SharedSourceCounter: @unchecked Sendable {
+    // @unchecked: only used on the test's thread.
+    var subscriptions = 0
+    var disposals = 0
+    func observable(_ values: [Int], complete: Bool = true) -> Observable<Int> {
+        Observable.create { observer in
+            self.subscriptions += 1
+            for value in values { observer.onNext(value) }
+            if complete { observer.onCompleted() }
+            return Disposables.create { self.disposals += 1 }
+        }
+    }
+}
+
+@Suite struct ShareTests {
+    @Test func whileConnectedResubscribesTheSourceAfterItCompleted() {
+        let counter = SharedSourceCounter()
+        let shared = counter.observable([1, 2]).share(replay: 1, scope: .whileConnected)
+        let first = EventRecorder<Int>()
+        _ = shared.subscribe(first.observer)
+        let second = EventRecorder<Int>()
+        _ = shared.subscribe(second.observer)
+        #expect(counter.subscriptions == 2)
+        #expect(first.events == [.next(1), .next(2), .completed])
+        #expect(second.events == [.next(1), .next(2), .completed])
+    }
+
+    @Test func foreverReplaysTheLastValueAndCompletionWithoutResubscribing() {
+        let counter = SharedSourceCounter()
+        let shared = counter.observable([1, 2]).share(replay: 1, scope: .forever)
+        let first = EventRecorder<Int>()
+        _ = shared.subscribe(first.observer)
+        let second = EventRecorder<Int>()
+        _ = shared.subscribe(second.observer)
+        #expect(counter.subscriptions == 1)
+        #expect(first.events == [.next(1), .next(2), .completed])
+        #expect(second.events == [.next(2), .completed])
+    }
+
+    @Test func aLateSubscriberGetsTheReplayedValueThenLiveOnes() {
+        let subject = PublishSubject<Int>()
+        let shared = subject.share(replay: 1)
+        let first = EventRecorder<Int>()
+        let a = shared.subscribe(first.observer)
+        subject.onNext(1)
+        let second = EventRecorder<Int>()
+        let b = shared.subscribe(second.observer)
+        subject.onNext(2)
+        #expect(first.elements == [1, 2])
+        #expect(second.elements == [1, 2])
+        a.dispose()
+        #expect(subject.hasObservers)
+        b.dispose()
+        #expect(!subject.hasObservers)
+    }
+
+    @Test func whileConnectedForgetsTheReplayWhenTheLastSubscriberLeaves() {
+        let subject = PublishSubject<Int>()
+        let shared = subject.share(replay: 1, scope: .whileConnected)
+        let first = shared.subscribe(onNext: { _ in })
+        subject.onNext(1)
+        first.dispose()
+        let late = EventRecorder<Int>()
+        _ = shared.subscribe(late.observer)
+        subject.onNext(2)
+        #expect(late.elements == [2])
+    }
+
+    @Test func shareWithoutReplaySubscribesTheSourceOnceForManySubscribers() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let shared = source.share()
+        let first = scheduler.createObserver(Int.self)
+        let second = scheduler.createObserver(Int.self)
+        scheduler.scheduleAt(200) { _ = shared.subscribe(first) }
+        scheduler.scheduleAt(215) { _ = shared.subscribe(second) }
+        scheduler.start()
+        expectEvents(first.events, [.next(210, 1), .next(220, 2), .completed(230)])
+        expectEvents(second.events, [.next(220, 2), .completed(230)])
+        #expect(source.subscriptions == [Subscription(200, 230)])
+    }
+}
+
+@Suite struct ConnectableTests {
+    @Test func publishDeliversNothingUntilConnectedAndConnectsOnce() {
+        let counter = SharedSourceCounter()
+        let published = counter.observable([1, 2], complete: false).publish()
+        let received = EventRecorder<Int>()
+        _ = published.subscribe(received.observer)
+        #expect(counter.subscriptions == 0)
+        let connection = published.connect()
+        let again = published.connect()
+        #expect(counter.subscriptions == 1)
+        #expect(received.elements == [1, 2])
+        again.dispose()
+        #expect(counter.disposals == 1)
+        connection.dispose()
+        #expect(counter.disposals == 1)
+    }
+
+    @Test func replayConnectableCanConnectAgainAfterItsConnectionWasDisposed() {
+        let subject = PublishSubject<Int>()
+        let counter = SharedSourceCounter()
+        let source = Observable<Int>.create { observer in
+            counter.subscriptions += 1
+            return subject.subscribe(observer)
+        }
+        let replayed = source.replay(1)
+        let received = EventRecorder<Int>()
+        _ = replayed.subscribe(received.observer)
+        let first = replayed.connect()
+        subject.onNext(1)
+        first.dispose()
+        subject.onNext(2)  // not connected: lost
+        let second = replayed.connect()
+        subject.onNext(3)
+        #expect(counter.subscriptions == 2)
+        #expect(received.elements == [1, 3])
+        let late = EventRecorder<Int>()
+        _ = replayed.subscribe(late.observer)
+        #expect(late.elements == [3])
+        second.dispose()
+        #expect(!subject.hasObservers)
+    }
+
+    @Test func replayAllReplaysEverything() {
+        let subject = PublishSubject<Int>()
+        let replayed = subject.replayAll()
+        let connection = replayed.connect()
+        subject.onNext(1)
+        subject.onNext(2)
+        let late = EventRecorder<Int>()
+        _ = replayed.subscribe(late.observer)
+        #expect(late.elements == [1, 2])
+        connection.dispose()
+    }
+
+    @Test func multicastMakeSubjectCreatesTheSubjectOnceOnFirstUse() {
+        var made = 0
+        let subject = PublishSubject<Int>()
+        let connectable = subject.multicast(makeSubject: { () -> BehaviorSubject<Int> in
+            made += 1
+            return BehaviorSubject(value: 0)
+        })
+        #expect(made == 0)
+        let received = EventRecorder<Int>()
+        _ = connectable.subscribe(received.observer)
+        let connection = connectable.connect()
+        subject.onNext(5)
+        connection.dispose()
+        _ = connectable.connect()
+        #expect(made == 1)
+        #expect(received.elements == [0, 5])
+    }
+
+    @Test func multicastIntoAGivenSubject() {
+        let source = PublishSubject<Int>()
+        let target = ReplaySubject<Int>.create(bufferSize: 2)
+        let connectable = source.multicast(target)
+        let connection = connectable.connect()
+        source.onNext(1)
+        let received = EventRecorder<Int>()
+        _ = target.subscribe(received.observer)
+        #expect(received.elements == [1])
+        connection.dispose()
+    }
+
+    @Test func refCountConnectsOnTheFirstSubscriberAndDisconnectsAfterTheLast() {
+        let subject = PublishSubject<Int>()
+        let shared = subject.publish().refCount()
+        #expect(!subject.hasObservers)
+        let a = shared.subscribe(onNext: { _ in })
+        let received = EventRecorder<Int>()
+        let b = shared.subscribe(received.observer)
+        #expect(subject.hasObservers)
+        subject.onNext(1)
+        a.dispose()
+        #expect(subject.hasObservers)
+        b.dispose()
+        #expect(!subject.hasObservers)
+        let c = shared.subscribe(received.observer)
+        #expect(subject.hasObservers)
+        subject.onNext(2)
+        c.dispose()
+        #expect(received.elements == [1, 2])
+    }
+
+    @Test func refCountReconnectsAfterTheSharedSequenceCompleted() {
+        let counter = SharedSourceCounter()
+        let shared = counter.observable([7]).replay(1).refCount()
+        let first = EventRecorder<Int>()
+        _ = shared.subscribe(first.observer)
+        let second = EventRecorder<Int>()
+        _ = shared.subscribe(second.observer)
+        // The replay subject is stopped: the late subscriber gets its replay and does not connect.
+        #expect(counter.subscriptions == 1)
+        #expect(second.events == [.next(7), .completed])
+    }
+}

@@ -1,0 +1,30 @@
+import Dispatch
+import Foundation
+
+/// Waits until `condition` holds, at most `timeout` seconds; returns whether it held. Never
+/// hangs. On the main thread it runs the main run loop while waiting (that is what drains the
+/// main queue on Linux when nothing else does); elsewhere it sleeps briefly between checks.
+func waitUntil(timeout: TimeInterval = 5, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !condition() {
+        if Date() >= deadline { return false }
+        if Thread.isMainThread {
+            _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.005))
+        } else {
+            usleep(1_000)
+        }
+    }
+    return true
+}
+
+/// Marks a Dispatch queue so tests can ask "am I running on it?".
+final class QueueMarker: @unchecked Sendable {
+    // @unchecked: immutable after init; DispatchSpecificKey is only read through Dispatch.
+    private let key = DispatchSpecificKey<UInt8>()
+
+    init(_ queue: DispatchQueue) {
+        queue.setSpecific(key: key, value: 1)
+    }
+
+    var isCurrent: Bool { DispatchQueue.getSpecific(key: key) != nil }
+}
