@@ -147,9 +147,9 @@ private struct Walker {
         var sinceCheck = 0
         while let relative = pending.popLast() {
             if isCancelled() { return }
-            readFolder(relative)
+            readFolder(relative, emit: emit)
             sinceCheck += 1
-            if batch.count >= batchSize || (sinceCheck >= 16 && ContinuousClock.now - lastEmit >= maxBatchDelay) {
+            if sinceCheck >= 16 && ContinuousClock.now - lastEmit >= maxBatchDelay {
                 sinceCheck = 0
                 flush(emit)
             }
@@ -166,7 +166,7 @@ private struct Walker {
         emit(out)
     }
 
-    mutating func readFolder(_ relative: String) {
+    mutating func readFolder(_ relative: String, emit: (IndexBatch) -> Void) {
         guard let handle = opendir(fullPath(relative)) else {
             skipped.unreadableFolders += 1
             return
@@ -206,6 +206,7 @@ private struct Walker {
             default:
                 batch.append(IndexedPath(child))
             }
+            if batch.count >= batchSize { flush(emit) }
         }
     }
 

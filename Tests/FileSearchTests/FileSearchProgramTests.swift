@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+import Testing
+
+/// Runs the built `FileSearch` on a generated tree in non-interactive mode.
+@Suite(.timeLimit(.minutes(2))) struct FileSearchProgramTests {
+    func lines(_ text: String) -> [String] {
+        text.split(separator: "\n").map(String.init)
+    }
+
+    @Test func queryPrintsRankedMatchesOnePerLine() throws {
+        guard let program = builtProduct("FileSearch") else { return }
+        let tree = try TemporaryTree.standard()
+        let result = run(program, [tree.root, "--query", "read"], timeout: 30)
+        #expect(!result.timedOut)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            lines(result.stdout) == [
+                tree.path("docs/README.md"), tree.path("docs/readme-link.md"), tree.path("docs/thread.md"),
+            ])
+    }
+
+    @Test func limitCutsTheList() throws {
+        guard let program = builtProduct("FileSearch") else { return }
+        let tree = try TemporaryTree.standard()
+        let result = run(program, [tree.root, "--query", "swift", "--limit", "2"], timeout: 30)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(lines(result.stdout) == [tree.path("Package.swift"), tree.path("src/core/main.swift")])
+    }
+
+    @Test func statsReportIndexingSkipsAndLatency() throws {
+        guard let program = builtProduct("FileSearch") else { return }
+        let tree = try TemporaryTree.standard()
+        let result = run(program, [tree.root, "--stats"], timeout: 30)
+        #expect(result.status == 0, "\(result.stderr)")
+        let output = lines(result.stdout)
+        #expect(output.count == 4)
+        #expect(output.first?.hasPrefix("indexing time: ") == true)
+        if ignoresPermissions {
+            #expect(output.contains("files indexed: 8"))
+            #expect(output.contains("skipped: 4 (3 link loops, 1 non-UTF-8 name)"))
+        } else {
+            #expect(output.contains("files indexed: 7"))
+            #expect(output.contains("skipped: 5 (1 unreadable folder, 3 link loops, 1 non-UTF-8 name)"))
+        }
+        #expect(output.last?.hasPrefix("search latency: ") == true)
+    }
+
+    /// As root, mode 000 does not stop reading; run the program as `nobody` to see the
+    /// unreadable folder skipped for real.
+    @Test func anUnreadableFolderIsSkippedAndCountedForAnOrdinaryUser() throws {
+        guard let program = builtProduct("FileSearch") else { return }
+        let tree = try TemporaryTree.standard()
+        var command = program
+        var arguments = [tree.root, "--stats"]
+        if ignoresPermissions {
+            guard let setpriv = which("setpriv") else {
+                print("skipped: running as root without setpriv, cannot drop privileges")
+                return
+            }
+            // The program must be reachable by `nobody`.
+            guard access(program, X_OK) == 0 else { return }
+            command = setpriv
+            arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", program] + arguments
+        }
+        let result = run(command, arguments, timeout: 30)
+        #expect(result.status == 0, "\(result.stderr)")
+        let output = lines(result.stdout)
+        #expect(output.contains("files indexed: 7"), "\(output)")
+        #expect(output.contains("skipped: 5 (1 unreadable folder, 3 link loops, 1 non-UTF-8 name)"), "\(output)")
+    }
+
+    @Test func theCurrentFolderIsTheDefaultAndPathsStayRelative() throws {
+        guard let program = builtProduct("FileSearch") else { return }
+        let tree = try TemporaryTree.standard()
+        let result = run("/bin/sh", ["-c", "cd '\(tree.root)' && exec '\(program)' --query mainview"], timeout: 30)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(lines(result.stdout) == ["src/ui/MainView.swift"])
+    }
+
+    @Test func aMissingFolderFailsWithAMessage() {
+        guard let program = builtProduct("FileSearch") else { return }
+        let result = run(program, ["/nonexistent/filesearch", "--query", "x"], timeout: 30)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("cannot read /nonexistent/filesearch"))
+    }
+
+    @Test func withoutATerminalInteractiveModeExplainsItself() {
+        guard let program = builtProduct("FileSearch") else { return }
+        let result = run("/usr/bin/setsid", ["--wait", program], timeout: 30)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("no terminal"))
+    }
+}
