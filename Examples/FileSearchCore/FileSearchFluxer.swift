@@ -12,7 +12,9 @@ import Fluxer
 ///   ranker checks for it every few thousand paths): a stale search never overwrites a newer
 ///   result, and typing never waits for an old search.
 /// - While the index grows, the current query is searched again at most every
-///   `refreshInterval`, and once more when indexing ends (`transform(action:)`).
+///   `refreshInterval` unless a search is still running (so slow searches on a huge tree are
+///   not cancelled over and over and results keep coming), and once more, unconditionally,
+///   when indexing ends (`transform(action:)`).
 /// - The indexed paths themselves (possibly hundreds of thousands) are not a store property:
 ///   they live beside the store, written only by `updateStore` and read only by `dispatch`
 ///   (both on the Fluxer's executor), and each search ranks a snapshot of them (a copy-on-write
@@ -30,18 +32,28 @@ public final class FileSearchFluxer: Fluxer {
         case setQuery(String)
         /// Move the selection by this many rows (negative: up); clamped to the results.
         case moveSelection(Int)
-        /// Search the current query again (sent while the index grows).
-        case refresh
+        /// Search the current query again (sent while the index grows). Unless `force`, nothing
+        /// happens while a search is running: that search is kept, not cancelled.
+        case refresh(force: Bool)
     }
 
     /// What changes the store.
     public enum Dispatcher: Sendable {
+        /// Show the query as typed.
         case setQuery(String)
+        /// Indexing started (`true`).
         case setIndexing(Bool)
+        /// A search started (`true`); `setResults` ends it.
+        case setSearching(Bool)
+        /// Add a batch of paths and skip counts to the index.
         case appendBatch(IndexBatch)
+        /// Indexing ended after this long.
         case finishIndexing(Duration)
+        /// Indexing could not start (the message says why).
         case failIndexing(String)
+        /// A search finished: its results and how long ranking took.
         case setResults(RankedResults, latency: Duration)
+        /// Move the selection by this many rows, clamped.
         case moveSelection(Int)
     }
 
@@ -59,6 +71,8 @@ public final class FileSearchFluxer: Fluxer {
         public let skipped = StoreProperty(SkipCounts())
         /// `true` while the tree is being walked.
         public let isIndexing = StoreProperty(false)
+        /// `true` from the start of a search until its results are in the store.
+        public let isSearching = StoreProperty(false)
         /// How long the walk took (measured on `timeScheduler`); `nil` until it ends.
         public let indexingTime = StoreProperty<Duration?>(nil)
         /// How long the latest search took to rank (wall clock); `nil` before the first one.
@@ -118,10 +132,12 @@ public final class FileSearchFluxer: Fluxer {
         return matches.indices.contains(row) ? matches[row] : nil
     }
 
-    /// Query edits and refreshes replace each other (latest wins).
+    /// Query edits and refreshes replace each other (latest wins), except that a growth refresh
+    /// never cancels a running search (it does nothing then).
     public func cancellationKey(for action: Action) -> AnyHashable? {
         switch action {
-        case .setQuery, .refresh: return "search"
+        case .setQuery, .refresh(force: true): return "search"
+        case .refresh(force: false): return store.isSearching.value ? nil : "search"
         case .startIndexing, .moveSelection: return nil
         }
     }
@@ -130,7 +146,7 @@ public final class FileSearchFluxer: Fluxer {
     public func transform(action: Observable<Action>) -> Observable<Action> {
         let grew = store.indexedCount.skip(1).throttle(refreshInterval, latest: true, scheduler: timeScheduler)
         let ended = store.isIndexing.skip(1).filter { !$0 }
-        return .merge(action, grew.map { _ in .refresh }, ended.map { _ in .refresh })
+        return .merge(action, grew.map { _ in .refresh(force: false) }, ended.map { _ in .refresh(force: true) })
     }
 
     /// Turns an action into store changes (see the type's notes).
@@ -148,7 +164,8 @@ public final class FileSearchFluxer: Fluxer {
             let search = search(query)
             let searchLater = Observable<Int>.timer(debounce, scheduler: timeScheduler).flatMap { _ in search }
             return .concat(.just(.setQuery(query)), searchLater)
-        case .refresh:
+        case .refresh(let force):
+            guard force || !store.isSearching.value else { return .empty() }
             return search(store.query.value)
         case .moveSelection(let delta):
             return .just(.moveSelection(delta))
@@ -162,6 +179,8 @@ public final class FileSearchFluxer: Fluxer {
             store.query.value = query
         case .setIndexing(let indexing):
             store.isIndexing.value = indexing
+        case .setSearching(let searching):
+            store.isSearching.value = searching
         case .appendBatch(let batch):
             corpus.append(contentsOf: batch.paths)
             if batch.skipped.total > 0 {
@@ -180,6 +199,7 @@ public final class FileSearchFluxer: Fluxer {
             let previous = store.results.value
             store.searchLatency.value = latency
             store.results.value = results
+            store.isSearching.value = false
             if results.query != previous.query {
                 store.selection.value = 0
             } else {
@@ -191,12 +211,13 @@ public final class FileSearchFluxer: Fluxer {
         }
     }
 
-    /// Ranks a snapshot of the corpus for `query` on `searchScheduler`; disposing stops it.
+    /// Marks a search as running, then ranks a snapshot of the corpus for `query` on
+    /// `searchScheduler`; disposing stops it.
     private func search(_ query: String) -> Observable<Dispatcher> {
         let corpus = corpus
         let limit = limit
         let scheduler = searchScheduler
-        return Observable.create { observer in
+        let ranking = Observable<Dispatcher>.create { observer in
             let cancel = BooleanDisposable()
             let work = scheduler.schedule(()) { _ in
                 let started = ContinuousClock.now
@@ -209,5 +230,6 @@ public final class FileSearchFluxer: Fluxer {
             }
             return Disposables.create(cancel, work)
         }
+        return .concat(.just(.setSearching(true)), ranking)
     }
 }

@@ -125,6 +125,32 @@ final class TimedRecorder<Value> {
         #expect(fluxer.store.results.value.candidates == 3)
     }
 
+    @Test func growthDoesNotCancelARunningSearchButTheEndOfIndexingDoes() {
+        let time = TestScheduler(initialClock: 0)
+        let work = TestScheduler(initialClock: 0)
+        let fluxer = makeFluxer(
+            time, work: work,
+            batches: [
+                .next(100, batch(["a/main.swift"])), .next(300, batch(["b/main.swift"])),
+                .next(500, batch(["c/main.swift"])), .completed(600),
+            ])
+        let results = TimedRecorder(fluxer.store.results, clock: time)
+        let searching = TimedRecorder(fluxer.store.isSearching, clock: time)
+        fluxer.action.onNext(.startIndexing)
+        time.advanceTo(200)  // one batch in: a growth refresh started a search (still queued)
+        #expect(fluxer.store.isSearching.value)
+        time.advanceTo(400)  // a second batch: its refresh leaves the running search alone
+        work.start()
+        #expect(results.values.map(\.candidates) == [0, 1], "the first search completed")
+        time.advanceTo(550)  // a third batch: no search running, so a new one starts
+        #expect(fluxer.store.isSearching.value)
+        time.advanceTo(700)  // indexing ended: a forced refresh replaces that search
+        work.start()
+        #expect(results.values.map(\.candidates) == [0, 1, 3])
+        #expect(!fluxer.store.isSearching.value)
+        #expect(searching.values == [false, true, false, true, false])
+    }
+
     @Test func selectionMovesWithinTheResultsAndResetsForANewQuery() {
         let scheduler = TestScheduler(initialClock: 0)
         let fluxer = makeFluxer(scheduler, batches: [.next(1, batch(Self.files)), .completed(2)])
