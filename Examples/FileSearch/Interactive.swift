@@ -159,8 +159,7 @@ final class InteractiveApp {
         let source = DispatchSource.makeReadSource(fileDescriptor: terminal.fd, queue: .main)
         nonisolated(unsafe) let app = self
         source.setEventHandler {
-            let bytes = app.terminal.read()
-            if bytes.isEmpty { app.finish(printing: nil) }
+            guard let bytes = app.terminal.read() else { app.finish(printing: nil) }
             for key in parseKeys(bytes) { app.handle(key) }
         }
         source.resume()

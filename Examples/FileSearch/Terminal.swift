@@ -77,11 +77,14 @@ final class Terminal {
         bytes.removeAll()
     }
 
-    /// Reads what is available (blocks until at least one byte, as raw mode sets VMIN = 1).
-    func read() -> [UInt8] {
+    /// Reads what is available (blocks until at least one byte, as raw mode sets VMIN = 1):
+    /// the bytes, `[]` after an interruption, or `nil` at end of input (the terminal hung up).
+    func read() -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: 256)
         let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-        return count > 0 ? Array(buffer[0..<count]) : []
+        if count > 0 { return Array(buffer[0..<count]) }
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { return [] }
+        return nil
     }
 }
 
