@@ -173,6 +173,27 @@ final class TimedRecorder<Value> {
         #expect(fluxer.selectedMatch?.path == "docs/README.md")
     }
 
+    @Test func releasingTheFluxerReleasesItsStoreAndPipeline() {
+        let scheduler = TestScheduler(initialClock: 0)
+        weak var weakFluxer: FileSearchFluxer?
+        weak var weakCount: StoreProperty<Int>?
+        weak var weakResults: StoreProperty<RankedResults>?
+        do {
+            let fluxer = makeFluxer(scheduler, batches: [.next(1, batch(Self.files)), .completed(2)])
+            weakFluxer = fluxer
+            weakCount = fluxer.store.indexedCount
+            weakResults = fluxer.store.results
+            fluxer.action.onNext(.startIndexing)
+            fluxer.action.onNext(.setQuery("main"))
+            scheduler.advanceTo(50)
+            #expect(fluxer.store.results.value.query == "main")
+        }
+        scheduler.start()
+        #expect(weakFluxer == nil)
+        #expect(weakCount == nil, "the refresh trigger observing the count is torn down")
+        #expect(weakResults == nil)
+    }
+
     @Test func aFailedIndexingIsReportedAndEndsIndexing() {
         let scheduler = TestScheduler(initialClock: 0)
         let fluxer = makeFluxer(scheduler, batches: [.error(5, IndexError(path: "/x", code: 13))])
