@@ -1,4 +1,121 @@
 import Observables
 
-/// Workloads that need operators beyond map/filter (W5-W8); filled in as they land.
-var operatorWorkloads: [Workload] { [] }
+/// W5-W7: workloads through operators beyond map/filter.
+var operatorWorkloads: [Workload] { [distinct, flatMapLatestJust, flatMapJust, combineLatestTwo] }
+
+// MARK: - W5 distinct
+
+/// 0, 0, 1, 1, 2, 2, ...: half of the events repeat the previous one.
+@inline(__always) func halfRepeats(_ i: Int) -> Int { i >> 1 }
+
+let distinct = Workload(
+    name: "distinct", operations: 10_000_000,
+    variants: [
+        ("observables", { n in
+            let subject = BehaviorSubject(value: -1)
+            let subscription = subject.distinctUntilChanged().subscribe(onNext: { accumulator &+= $0 })
+            defer { subscription.dispose() }
+            return measureNanoseconds { for i in 0..<n { subject.onNext(halfRepeats(i)) } }
+        }),
+        ("closure-floor", { n in
+            var last = -1
+            let handlers: [(Int) -> Void] = [
+                { value in
+                    if value != last {
+                        last = value
+                        accumulator &+= value
+                    }
+                }
+            ]
+            return measureNanoseconds { for i in 0..<n { handlers[0](halfRepeats(i)) } }
+        }),
+        ("minimal-subject", { n in
+            let subject = MinimalSubject<Int>()
+            var last = -1
+            _ = subject.subscribe { value in
+                if value != last {
+                    last = value
+                    accumulator &+= value
+                }
+            }
+            return measureNanoseconds { for i in 0..<n { subject.send(halfRepeats(i)) } }
+        }),
+    ])
+
+// MARK: - W6 flatMapLatest-just / flatMap-just
+
+/// The floor for W6: what mapping each value to a one-element inner sequence costs by hand.
+func minimalFlatMapJust(_ n: Int) -> Double {
+    let subject = MinimalSubject<Int>()
+    let inner: (Int) -> MinimalSubject<Int> = { _ in MinimalSubject<Int>() }
+    _ = subject.subscribe { value in
+        // An inner "just": subscribe, receive one value, unsubscribe.
+        let just = inner(value)
+        let token = just.subscribe { accumulator &+= $0 }
+        just.send(value)
+        just.unsubscribe(token)
+    }
+    return measureNanoseconds { for i in 0..<n { subject.send(i) } }
+}
+
+let flatMapLatestJust = Workload(
+    name: "flatMapLatest-just", operations: 1_000_000,
+    variants: [
+        ("observables", { n in
+            let subject = PublishSubject<Int>()
+            let subscription = subject.flatMapLatest { Observable.just($0) }.subscribe(onNext: { accumulator &+= $0 })
+            defer { subscription.dispose() }
+            return measureNanoseconds { for i in 0..<n { subject.onNext(i) } }
+        }),
+        ("minimal-subject", { n in minimalFlatMapJust(n) }),
+    ])
+
+let flatMapJust = Workload(
+    name: "flatMap-just", operations: 1_000_000,
+    variants: [
+        ("observables", { n in
+            let subject = PublishSubject<Int>()
+            let subscription = subject.flatMap { Observable.just($0) }.subscribe(onNext: { accumulator &+= $0 })
+            defer { subscription.dispose() }
+            return measureNanoseconds { for i in 0..<n { subject.onNext(i) } }
+        }),
+        ("minimal-subject", { n in minimalFlatMapJust(n) }),
+    ])
+
+// MARK: - W7 combineLatest-2
+
+let combineLatestTwo = Workload(
+    name: "combineLatest-2", operations: 5_000_000,
+    variants: [
+        ("observables", { n in
+            let left = PublishSubject<Int>()
+            let right = PublishSubject<Int>()
+            let subscription = Observable.combineLatest(left, right) { $0 &+ $1 }
+                .subscribe(onNext: { accumulator &+= $0 })
+            defer { subscription.dispose() }
+            return measureNanoseconds {
+                for i in 0..<n {
+                    if i & 1 == 0 { left.onNext(i) } else { right.onNext(i) }
+                }
+            }
+        }),
+        ("minimal-subject", { n in
+            let left = MinimalSubject<Int>()
+            let right = MinimalSubject<Int>()
+            var latestLeft: Int?
+            var latestRight: Int?
+            _ = left.subscribe { value in
+                latestLeft = value
+                if let latestRight { accumulator &+= value &+ latestRight }
+            }
+            _ = right.subscribe { value in
+                latestRight = value
+                if let latestLeft { accumulator &+= latestLeft &+ value }
+            }
+            return measureNanoseconds {
+                for i in 0..<n {
+                    if i & 1 == 0 { left.send(i) } else { right.send(i) }
+                }
+            }
+        }),
+    ])
