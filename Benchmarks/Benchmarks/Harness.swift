@@ -13,6 +13,8 @@ struct Result: Codable {
     let unit: String
     let operations: Int
     let samples: [Double]
+    /// Heap allocations per operation over all repetitions (setup included, so a few per run).
+    let allocationsPerOperation: Double
 
     var median: Double {
         let sorted = samples.sorted()
@@ -87,6 +89,11 @@ func measureNanosecondsAsync(_ body: () async -> Void) async -> Double {
     await body()
     let end = DispatchTime.now().uptimeNanoseconds
     return Double(end - start)
+}
+
+/// Heap allocations made by the process so far (counted by the MallocStats wrappers).
+func allocationCount() -> UInt64 {
+    malloc_stats_allocation_count()
 }
 
 /// Bytes currently allocated by malloc (glibc's own statistics).
