@@ -9,7 +9,7 @@ var results: [Result] = []
 
 for workload in allWorkloads {
     if let filter = options.filter, !workload.name.contains(filter) { continue }
-    let operations = max(1, workload.operations / scale)
+    let operations = options.operations ?? max(1, workload.operations / scale)
     for variant in workload.variants {
         if let only = options.variant, variant.name != only { continue }
         var samples: [Double] = []
