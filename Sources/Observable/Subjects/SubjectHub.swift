@@ -144,12 +144,15 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     func deliver(_ event: Event<Element>, to list: Unmanaged<TokenList<Policy>>) {
         list._withUnsafeGuaranteedRef { list in
             list.slots.withUnsafeBufferPointer { slots in
+                guard let base = slots.baseAddress else { return }
                 var index = 0
                 while index < slots.count {
-                    if let slot = slots[index] {
-                        Unmanaged.passUnretained(slot.token)._withUnsafeGuaranteedRef {
-                            $0.deliver(event, handler: slot.handler, hub: self)
-                        }
+                    // Read the slot in place (no copy, so no retain of the token or the
+                    // handler's context): the list outlives this walk (see `retired`).
+                    let slot = base + index
+                    if slot.pointee != nil {
+                        slot.pointee.unsafelyUnwrapped.token.deliver(
+                            event, handler: slot.pointee.unsafelyUnwrapped.handler, hub: self)
                     }
                     index &+= 1
                 }
