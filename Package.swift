@@ -4,12 +4,25 @@ import PackageDescription
 let package = Package(
     name: "Observables",
     products: [
-        .library(name: "Observables", targets: ["Observables"])
+        .library(name: "Observables", targets: ["Observables"]),
+        .library(name: "Fluxer", targets: ["Fluxer"]),
     ],
     targets: [
         .target(
             name: "Observables",
             path: "Sources/Observable",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "Fluxer",
+            dependencies: ["Observables"],
+            path: "Sources/Fluxer",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "FluxerTests",
+            dependencies: ["Fluxer"],
+            path: "Tests/FluxerTests",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
