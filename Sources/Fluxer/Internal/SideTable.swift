@@ -114,6 +114,12 @@ final class SideTable<Value: AnyObject>: @unchecked Sendable {
         _ = removed
     }
 
+    /// `true` if an entry (live or not yet swept) has identifier `id`, for tests.
+    func containsEntry(for id: ObjectIdentifier) -> Bool {
+        let shard = shard(for: id)
+        return shard.lock.withLock { shard.entries[id] != nil }
+    }
+
     /// The number of entries (live or not yet swept), for tests.
     var count: Int {
         shards.reduce(0) { total, shard in total + shard.lock.withLock { shard.entries.count } }
