@@ -33,7 +33,9 @@
 /// outermost send returns, iteratively. A dispatcher emitted later by a stream, on any thread,
 /// enters the same executor. Hence `dispatch` and `updateStore` never run concurrently, and
 /// observers of store properties run on the thread running `updateStore`, one at a time, in
-/// write order. With `storeScheduler`, the executor runs only on that scheduler.
+/// write order. A thread that finds the pipeline idle keeps processing until the queue is empty,
+/// including work other threads hand it meanwhile (so a producer that never pauses can keep it
+/// busy). With `storeScheduler`, the executor runs only on that scheduler.
 ///
 /// **Lifetime.** The pipeline holds the Fluxer weakly, and in-flight streams hold only the
 /// pipeline. When the Fluxer is released, the release of its first `StoreProperty` or `Pulse`
@@ -113,6 +115,7 @@ extension Fluxer {
     /// `Disposable`). Only values are taken: a bound stream's completion or error is ignored and
     /// never stops the input. Safe from any thread (see the threading notes above). With the
     /// stub enabled, actions are recorded in `stub.actions` instead of dispatched.
+    @inlinable
     public var action: FluxerAction<Self> {
         FluxerAction(pipeline: pipeline)
     }
@@ -121,6 +124,7 @@ extension Fluxer {
     /// or emitted by a `transform` hook's stream, as it happens (no replay). Emits on the
     /// executor; completes when the pipeline is torn down; never fails. An error that arrives
     /// while nobody observes `errors` goes to `Hooks.unhandledError` instead.
+    @inlinable
     public var errors: Observable<Swift.Error> {
         pipeline.errorSubject.asObservable()
     }
@@ -133,6 +137,7 @@ extension Fluxer {
     }
 
     /// The recorder used while ``isStubEnabled`` is `true`.
+    @inlinable
     public var stub: FluxerStub<Self> {
         pipeline.stub
     }

@@ -126,18 +126,15 @@ final class CheckedCounter: Fluxer {
             fluxer.store.last.value = dispatcher
         }
         nonisolated(unsafe) let shared = fluxer
-        let stop = Atomic<Bool>(false)
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) {
-            var index = 0
-            while !stop.load(ordering: .relaxed) {
-                network.onNext(index)
-                index += 1
+        // Both sides are bounded: whichever thread owns the executor drains what the other hands
+        // it, so an endless producer could keep the sender busy forever.
+        onThreads(2) { thread in
+            if thread == 0 {
+                for round in 0..<500 { shared.action.onNext("q\(round)") }
+            } else {
+                for index in 0..<5_000 { network.onNext(index) }
             }
         }
-        for round in 0..<500 { shared.action.onNext("q\(round)") }
-        stop.store(true, ordering: .relaxed)
-        group.wait()
         network.onNext(-1)
         #expect(fluxer.store.last.value == "499:-1")
         #expect(stale.load(ordering: .relaxed) == 0, "no dispatcher of a cancelled action was applied")

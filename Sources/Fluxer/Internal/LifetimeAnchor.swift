@@ -13,29 +13,24 @@ protocol TearDownable: AnyObject {
 /// Held by every `StoreProperty` and `Pulse`: when the property is released (normally together
 /// with its Fluxer), the pipelines attached to it are torn down. This is how a Fluxer's release
 /// reaches its pipeline without an Objective-C runtime: the pipeline is found by
-/// ``attachLifetimeAnchors(of:to:)`` when it starts.
+/// ``attachLifetimeAnchors(of:to:)`` when it starts. The anchor holds its pipelines strongly
+/// (no cycle: a pipeline holds its Fluxer only weakly, and never its store), because a weakly
+/// referenced pipeline would pay the slow reference-counting path on every retain.
 /// @unchecked: `targets` is only touched under `lock` (and in `deinit`).
 @usableFromInline
 final class LifetimeAnchor: @unchecked Sendable {
-    private struct WeakTarget {
-        weak var target: (any TearDownable)?
-    }
-
     private let lock = Lock()
-    private var targets: [WeakTarget] = []
+    private var targets: [any TearDownable] = []
 
     @usableFromInline
     init() {}
 
     func attach(_ target: any TearDownable) {
-        lock.withLock {
-            targets.removeAll { $0.target == nil }
-            targets.append(WeakTarget(target: target))
-        }
+        lock.withLock { targets.append(target) }
     }
 
     deinit {
-        for entry in targets { entry.target?.tearDown() }
+        for target in targets { target.tearDown() }
     }
 }
 
@@ -50,6 +45,7 @@ extension Pulse: LifetimeAnchorCarrier {}
 /// Attaches `target` to the lifetime anchors of every `StoreProperty` and `Pulse` found in
 /// `object`'s stored properties, looking through structs, tuples and optionals (not through
 /// other objects or collections). Returns how many were found. Runs once per pipeline.
+@usableFromInline
 func attachLifetimeAnchors(of object: AnyObject, to target: any TearDownable) -> Int {
     var found = 0
     func visit(_ value: Any, depth: Int) {

@@ -13,6 +13,9 @@ final class SideTable<Value: AnyObject>: @unchecked Sendable {
     final class Entry {
         @usableFromInline weak var owner: AnyObject?
         @usableFromInline let value: Value
+        /// Set (under the shard's lock) when the owner's release is known to remove this entry
+        /// before the owner's memory can be reused: lookups then skip the weak check.
+        @exclusivity(unchecked) @usableFromInline var removedOnRelease = false
         @usableFromInline init(owner: AnyObject, value: Value) {
             self.owner = owner
             self.value = value
@@ -22,8 +25,8 @@ final class SideTable<Value: AnyObject>: @unchecked Sendable {
     @usableFromInline
     final class Shard {
         @usableFromInline let lock = Lock()
-        @usableFromInline var entries: [ObjectIdentifier: Entry] = [:]
-        @usableFromInline var sweepThreshold = 16
+        @exclusivity(unchecked) @usableFromInline var entries: [ObjectIdentifier: Entry] = [:]
+        @exclusivity(unchecked) @usableFromInline var sweepThreshold = 16
         @usableFromInline init() {}
     }
 
@@ -49,14 +52,30 @@ final class SideTable<Value: AnyObject>: @unchecked Sendable {
         let id = ObjectIdentifier(owner)
         let shard = shard(for: id)
         shard.lock.lock()
-        let entry = shard.entries[id]
+        guard let entry = shard.entries[id] else {
+            shard.lock.unlock()
+            return nil
+        }
+        let trusted = entry.removedOnRelease
         shard.lock.unlock()
-        guard let entry, entry.owner === owner else { return nil }
-        return entry.value
+        // A caller holds `owner` strongly, so an entry that its release removes is its own.
+        if trusted || entry.owner === owner { return entry.value }
+        return nil
+    }
+
+    /// Records that `value`'s entry will be removed when its owner is released (see
+    /// ``Entry/removedOnRelease``).
+    @usableFromInline
+    func markRemovedOnRelease(_ value: Value, id: ObjectIdentifier) {
+        let shard = shard(for: id)
+        shard.lock.withLock {
+            if let entry = shard.entries[id], entry.value === value { entry.removedOnRelease = true }
+        }
     }
 
     /// Stores `value` for `owner` unless a live entry exists; returns the stored value and the
     /// values of dead entries removed meanwhile (for the caller to release outside the lock).
+    @usableFromInline
     func insertIfAbsent(_ value: Value, for owner: AnyObject) -> (stored: Value, removed: [Value]) {
         let id = ObjectIdentifier(owner)
         let shard = shard(for: id)

@@ -19,8 +19,8 @@ final class DispatchSink<F: Fluxer>: ObserverType, @unchecked Sendable {
     @usableFromInline let pipeline: FluxerPipeline<F>
     @usableFromInline let key: AnyHashable?
     @usableFromInline let state = Atomic<UInt8>(0)
-    @usableFromInline var upstream: Disposable?
-    @usableFromInline var registered = false
+    @exclusivity(unchecked) @usableFromInline var upstream: Disposable?
+    @exclusivity(unchecked) @usableFromInline var registered = false
 
     @inlinable
     init(pipeline: FluxerPipeline<F>, key: AnyHashable?) {
@@ -58,7 +58,7 @@ final class DispatchSink<F: Fluxer>: ObserverType, @unchecked Sendable {
         return true
     }
 
-    @usableFromInline
+    @inlinable
     func unregister() {
         let pipeline = self.pipeline
         pipeline.lock.lock()

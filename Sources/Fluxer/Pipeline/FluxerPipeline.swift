@@ -40,27 +40,30 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
     @usableFromInline let owner = Atomic<UInt>(0)
 
     // lock
-    @usableFromInline var jobs: [Job] = []
-    @usableFromInline var head = 0
-    @usableFromInline var running = false
-    @usableFromInline var started = false
-    @usableFromInline var tornDown = false
-    @usableFromInline var stubEnabled = false
-    @usableFromInline var actionObservers: ContiguousArray<RelayToken<Action>> = []
-    @usableFromInline var dispatcherObservers: ContiguousArray<RelayToken<Dispatcher>> = []
-    @usableFromInline var inFlight: [ObjectIdentifier: DispatchSink<F>] = [:]
-    @usableFromInline var latestByKey: [AnyHashable: DispatchSink<F>] = [:]
+    @exclusivity(unchecked) @usableFromInline var jobs: [Job] = []
+    @exclusivity(unchecked) @usableFromInline var head = 0
+    @exclusivity(unchecked) @usableFromInline var running = false
+    @exclusivity(unchecked) @usableFromInline var started = false
+    @exclusivity(unchecked) @usableFromInline var tornDown = false
+    @exclusivity(unchecked) @usableFromInline var stubEnabled = false
+    @exclusivity(unchecked) @usableFromInline var actionObservers: ContiguousArray<RelayToken<Action>> = []
+    @exclusivity(unchecked) @usableFromInline var dispatcherObservers: ContiguousArray<RelayToken<Dispatcher>> = []
+    @exclusivity(unchecked) @usableFromInline var inFlight: [ObjectIdentifier: DispatchSink<F>] = [:]
+    @exclusivity(unchecked) @usableFromInline var latestByKey: [AnyHashable: DispatchSink<F>] = [:]
 
     // owner
-    @usableFromInline var phase = Phase.idle
-    @usableFromInline var currentActionObservers: ContiguousArray<RelayToken<Action>> = []
-    @usableFromInline var currentDispatcherObservers: ContiguousArray<RelayToken<Dispatcher>> = []
+    @exclusivity(unchecked) @usableFromInline var phase = Phase.idle
+    /// The Fluxer, loaded strongly once per period of ownership (one weak load, not one per step).
+    @exclusivity(unchecked) @usableFromInline var activeFluxer: F?
+    @exclusivity(unchecked) @usableFromInline var currentActionObservers: ContiguousArray<RelayToken<Action>> = []
+    @exclusivity(unchecked) @usableFromInline var currentDispatcherObservers: ContiguousArray<RelayToken<Dispatcher>> = []
 
     @usableFromInline let errorSubject = PublishSubject<Swift.Error>()
     @usableFromInline let stub = FluxerStub<F>()
-    let actionStage = SerialDisposable()
-    let dispatcherStage = SerialDisposable()
+    @usableFromInline let actionStage = SerialDisposable()
+    @usableFromInline let dispatcherStage = SerialDisposable()
 
+    @inlinable
     init(fluxer: F) {
         self.fluxer = fluxer
         self.fluxerID = ObjectIdentifier(fluxer)
@@ -70,20 +73,23 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
     /// Creates the pipeline of `fluxer`, publishes it in the side table (or returns the one
     /// another thread published first), attaches it to the store's lifetime anchors and starts
     /// it. Actions sent before the start completes are queued, not lost.
-    @usableFromInline
+    @inlinable
     static func make(for fluxer: F) -> FluxerPipeline<F> {
         let candidate = FluxerPipeline(fluxer: fluxer)
         let (stored, removed) = pipelineTable.insertIfAbsent(candidate, for: fluxer)
         for dead in removed { (dead as? any TearDownable)?.tearDown() }
         let pipeline = unsafeDowncast(stored, to: FluxerPipeline<F>.self)
         if pipeline === candidate {
-            _ = attachLifetimeAnchors(of: fluxer, to: candidate)
+            if attachLifetimeAnchors(of: fluxer, to: candidate) > 0 {
+                pipelineTable.markRemovedOnRelease(candidate, id: ObjectIdentifier(fluxer))
+            }
             candidate.start(fluxer)
         }
         return pipeline
     }
 
-    private func start(_ fluxer: F) {
+    @inlinable
+    func start(_ fluxer: F) {
         subscribeActionStage(fluxer)
         subscribeDispatcherStage(fluxer)
         lock.lock()
@@ -140,27 +146,30 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
         currentDispatcherObservers = dispatcherObservers
         lock.unlock()
         owner.store(currentThreadID(), ordering: .relaxed)
+        activeFluxer = fluxer
         run(job)
         drain()
     }
 
     /// Runs the queued jobs: here, or on the scheduler if there is one. `running` is set.
-    @usableFromInline
+    @inlinable
     func runQueued() {
         if let scheduler {
             _ = scheduler.schedule(self) { pipeline in
                 pipeline.owner.store(currentThreadID(), ordering: .relaxed)
+                pipeline.activeFluxer = pipeline.fluxer
                 pipeline.drain()
                 return Disposables.create()
             }
         } else {
             owner.store(currentThreadID(), ordering: .relaxed)
+            activeFluxer = fluxer
             drain()
         }
     }
 
     /// Runs jobs until the queue is empty, then gives up ownership. Called by the owner.
-    @usableFromInline
+    @inlinable
     func drain() {
         while true {
             lock.lock()
@@ -171,7 +180,10 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
                 owner.store(0, ordering: .relaxed)
                 currentActionObservers = []
                 currentDispatcherObservers = []
+                let released = activeFluxer
+                activeFluxer = nil
                 lock.unlock()
+                _ = released
                 return
             }
             let job = jobs[head]
@@ -225,7 +237,7 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
     /// Cancels the previous work with the same key, calls `dispatch` and subscribes.
     @inlinable
     func process(_ action: Action) {
-        guard let fluxer else {
+        guard let fluxer = activeFluxer else {
             tearDown()
             return
         }
@@ -279,7 +291,7 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
 
     @inlinable
     func apply(_ dispatcher: Dispatcher) {
-        guard let fluxer else {
+        guard let fluxer = activeFluxer else {
             tearDown()
             return
         }

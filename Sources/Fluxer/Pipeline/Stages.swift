@@ -6,8 +6,9 @@ import Synchronization
 final class RelayToken<Element>: Disposable, @unchecked Sendable {
     @usableFromInline let handler: (Event<Element>) -> Void
     @usableFromInline let disposed = Atomic<Bool>(false)
-    let onDispose: (RelayToken<Element>) -> Void
+    @usableFromInline let onDispose: (RelayToken<Element>) -> Void
 
+    @inlinable
     init(handler: @escaping (Event<Element>) -> Void, onDispose: @escaping (RelayToken<Element>) -> Void) {
         self.handler = handler
         self.onDispose = onDispose
@@ -28,16 +29,23 @@ final class RelayToken<Element>: Disposable, @unchecked Sendable {
 
 /// The action stream handed to `transform(action:)`: multicast, hot, emitting serially on the
 /// executor; never completes (subscribers after teardown get nothing).
+@usableFromInline
 struct PipelineActions<F: Fluxer>: ObservableType {
-    typealias Element = F.Action
-    let pipeline: FluxerPipeline<F>
+    @usableFromInline typealias Element = F.Action
+    @usableFromInline let pipeline: FluxerPipeline<F>
 
+    @inlinable
+    init(pipeline: FluxerPipeline<F>) {
+        self.pipeline = pipeline
+    }
+
+    @inlinable
     func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == F.Action {
         let token = RelayToken<F.Action>(
             handler: AnyObserver(observer).on,
-            onDispose: { [weak pipeline] token in
-                pipeline?.lock.withLock { pipeline?.actionObservers.removeAll { $0 === token } }
+            onDispose: { [pipeline] token in
+                pipeline.lock.withLock { pipeline.actionObservers.removeAll { $0 === token } }
             })
         let added: Bool = pipeline.lock.withLock {
             if pipeline.tornDown { return false }
@@ -49,16 +57,23 @@ struct PipelineActions<F: Fluxer>: ObservableType {
 }
 
 /// The merged dispatcher stream handed to `transform(dispatcher:)`; see ``PipelineActions``.
+@usableFromInline
 struct PipelineDispatchers<F: Fluxer>: ObservableType {
-    typealias Element = F.Dispatcher
-    let pipeline: FluxerPipeline<F>
+    @usableFromInline typealias Element = F.Dispatcher
+    @usableFromInline let pipeline: FluxerPipeline<F>
 
+    @inlinable
+    init(pipeline: FluxerPipeline<F>) {
+        self.pipeline = pipeline
+    }
+
+    @inlinable
     func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == F.Dispatcher {
         let token = RelayToken<F.Dispatcher>(
             handler: AnyObserver(observer).on,
-            onDispose: { [weak pipeline] token in
-                pipeline?.lock.withLock { pipeline?.dispatcherObservers.removeAll { $0 === token } }
+            onDispose: { [pipeline] token in
+                pipeline.lock.withLock { pipeline.dispatcherObservers.removeAll { $0 === token } }
             })
         let added: Bool = pipeline.lock.withLock {
             if pipeline.tornDown { return false }
@@ -69,20 +84,26 @@ struct PipelineDispatchers<F: Fluxer>: ObservableType {
     }
 }
 
+/// The stage observers, relay tokens and in-flight sinks hold the pipeline strongly (never
+/// weakly: a weakly referenced object pays the slow reference-counting path on every retain);
+/// the cycles through the pipeline's tables are broken by ``FluxerPipeline/tearDown()``.
+///
 /// Observes the stream a `transform` hook returned. Values go to the pipeline; an error is
 /// reported and the hook is subscribed again, unless the stream failed while being subscribed
 /// (which would loop); completion ends the stage.
+/// @unchecked: `state` is atomic; the closures are immutable.
+@usableFromInline
 final class StageObserver<Element>: ObserverType, @unchecked Sendable {
-    // @unchecked: `state` is atomic; the closures are immutable.
-    private static var subscribing: UInt8 { 0 }
-    private static var live: UInt8 { 1 }
-    private static var ended: UInt8 { 2 }
+    @usableFromInline static var subscribing: UInt8 { 0 }
+    @usableFromInline static var live: UInt8 { 1 }
+    @usableFromInline static var ended: UInt8 { 2 }
 
-    private let state = Atomic<UInt8>(0)
-    private let onValue: (Element) -> Void
-    private let onError: (Swift.Error) -> Void
-    private let resubscribe: () -> Void
+    @usableFromInline let state = Atomic<UInt8>(0)
+    @usableFromInline let onValue: (Element) -> Void
+    @usableFromInline let onError: (Swift.Error) -> Void
+    @usableFromInline let resubscribe: () -> Void
 
+    @inlinable
     init(onValue: @escaping (Element) -> Void, onError: @escaping (Swift.Error) -> Void,
          resubscribe: @escaping () -> Void) {
         self.onValue = onValue
@@ -90,6 +111,7 @@ final class StageObserver<Element>: ObserverType, @unchecked Sendable {
         self.resubscribe = resubscribe
     }
 
+    @inlinable
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let value):
@@ -105,6 +127,7 @@ final class StageObserver<Element>: ObserverType, @unchecked Sendable {
     }
 
     /// Called once `subscribe` returned.
+    @inlinable
     func subscribed() {
         _ = state.compareExchange(
             expected: Self.subscribing, desired: Self.live, ordering: .acquiringAndReleasing)
@@ -112,12 +135,13 @@ final class StageObserver<Element>: ObserverType, @unchecked Sendable {
 }
 
 extension FluxerPipeline {
+    @inlinable
     func subscribeActionStage(_ fluxer: F) {
         let observer = StageObserver<Action>(
-            onValue: { [unowned self] in self.actionEmitted($0) },
-            onError: { [unowned self] in self.report($0) },
-            resubscribe: { [weak self] in
-                guard let self, let fluxer = self.fluxer else { return }
+            onValue: { self.actionEmitted($0) },
+            onError: { self.report($0) },
+            resubscribe: {
+                guard let fluxer = self.fluxer else { return }
                 self.subscribeActionStage(fluxer)
             })
         let subscription = fluxer.transform(action: PipelineActions(pipeline: self).asObservable())
@@ -126,12 +150,13 @@ extension FluxerPipeline {
         actionStage.disposable = subscription
     }
 
+    @inlinable
     func subscribeDispatcherStage(_ fluxer: F) {
         let observer = StageObserver<Dispatcher>(
-            onValue: { [unowned self] in self.dispatcherTransformed($0) },
-            onError: { [unowned self] in self.report($0) },
-            resubscribe: { [weak self] in
-                guard let self, let fluxer = self.fluxer else { return }
+            onValue: { self.dispatcherTransformed($0) },
+            onError: { self.report($0) },
+            resubscribe: {
+                guard let fluxer = self.fluxer else { return }
                 self.subscribeDispatcherStage(fluxer)
             })
         let subscription = fluxer.transform(dispatcher: PipelineDispatchers(pipeline: self).asObservable())
