@@ -119,3 +119,46 @@ let combineLatestTwo = Workload(
             }
         }),
     ])
+
+// MARK: - W8 fluxer-loop
+
+/// A counter Fluxer: every action dispatches `just(1)`, and `updateStore` adds it to `count`.
+final class LoopFluxer: Fluxer {
+    enum Action { case increase }
+    enum Dispatcher { case add(Int) }
+    struct Store { let count = StoreProperty(0) }
+    let store = Store()
+
+    func dispatch(action: Action) throws -> Observable<Dispatcher> { .just(.add(1)) }
+
+    func updateStore(dispatcher: Dispatcher) throws {
+        if case .add(let amount) = dispatcher { store.count.value += amount }
+    }
+}
+
+let fluxerLoop = Workload(
+    name: "fluxer-loop", unit: "ns/action", operations: 1_000_000,
+    variants: [
+        ("observables", { n in
+            let fluxer = LoopFluxer()
+            let subscription = fluxer.store.count.subscribe(onNext: { accumulator &+= $0 })
+            defer { subscription.dispose() }
+            // Every action goes through `fluxer.action.onNext`, as a view sends it.
+            return measureNanoseconds { for _ in 0..<n { fluxer.action.onNext(.increase) } }
+        }),
+        ("minimal-subject", { n in
+            // The same loop by hand: an action subject, a reducer, a state subject, an observer.
+            let actions = MinimalSubject<Int>()
+            let state = MinimalSubject<Int>()
+            var count = 0
+            _ = state.subscribe { accumulator &+= $0 }
+            _ = actions.subscribe { delta in
+                let next = count + delta
+                if next != count {
+                    count = next
+                    state.send(count)
+                }
+            }
+            return measureNanoseconds { for _ in 0..<n { actions.send(1) } }
+        }),
+    ])

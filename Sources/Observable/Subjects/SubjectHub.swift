@@ -15,12 +15,19 @@ protocol SubjectPolicy {
     func replay(stopEvent: Event<Element>?) -> [Event<Element>]
     /// For `AsyncSubject`: the value delivered before `.completed`.
     var lastElement: Element? { get }
+    /// `true` when ``admit(_:)`` may refuse values; `false` lets the hub skip the call entirely.
+    static var screensNext: Bool { get }
+    /// Decides, under the hub's lock and at the moment a value is sent (before it is queued),
+    /// whether it is delivered at all. Used by store properties to drop equal writes.
+    mutating func admit(_ element: Element) -> Bool
 }
 
 extension SubjectPolicy {
     @inlinable static var deliversNext: Bool { true }
     @inlinable static var recordsValues: Bool { true }
     @inlinable var lastElement: Element? { nil }
+    @inlinable static var screensNext: Bool { false }
+    @inlinable mutating func admit(_ element: Element) -> Bool { true }
 }
 
 /// The delivery engine shared by all subjects.
@@ -80,6 +87,10 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     func on(_ event: Event<Element>) {
         lock.lock()
         if inputStopped {
+            lock.unlock()
+            return
+        }
+        if Policy.screensNext, case .next(let element) = event, !policy.admit(element) {
             lock.unlock()
             return
         }
