@@ -4,7 +4,8 @@ import PackageDescription
 let package = Package(
     name: "Observables",
     products: [
-        .library(name: "Observables", targets: ["Observables"])
+        .library(name: "Observables", targets: ["Observables"]),
+        .library(name: "Fluxer", targets: ["Fluxer"]),
     ],
     targets: [
         .target(
@@ -13,12 +14,18 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(
+            name: "Fluxer",
+            dependencies: ["Observables"],
+            path: "Sources/Fluxer",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
             name: "MallocStats",
             path: "Benchmarks/MallocStats"
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["Observables", "MallocStats"],
+            dependencies: ["Observables", "Fluxer", "MallocStats"],
             path: "Benchmarks/Benchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -26,6 +33,12 @@ let package = Package(
             name: "ObservablesTests",
             dependencies: ["Observables"],
             path: "Tests/ObservablesTests",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "FluxerTests",
+            dependencies: ["Fluxer"],
+            path: "Tests/FluxerTests",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

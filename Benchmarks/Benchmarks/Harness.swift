@@ -13,6 +13,8 @@ struct Result: Codable {
     let unit: String
     let operations: Int
     let samples: [Double]
+    /// Heap allocations per operation over all repetitions (setup included, so a few per run).
+    let allocationsPerOperation: Double
 
     var median: Double {
         let sorted = samples.sorted()
@@ -31,6 +33,8 @@ struct Options {
     var json = false
     var quick = false
     var repetitions = 5
+    /// Overrides every workload's operation count (for instruction counting).
+    var operations: Int?
 
     static func parse(_ arguments: [String]) -> Options {
         var options = Options()
@@ -41,6 +45,8 @@ struct Options {
             case "--variant": options.variant = iterator.next()
             case "--json": options.json = true
             case "--quick": options.quick = true
+            case "--operations":
+                if let value = iterator.next().flatMap(Int.init), value >= 1 { options.operations = value }
             case "--repetitions":
                 if let value = iterator.next().flatMap(Int.init), value >= 1 { options.repetitions = value }
             case "--help", "-h":
@@ -52,6 +58,7 @@ struct Options {
                       --json          print results as JSON
                       --quick         100x fewer operations (a smoke run for CI; numbers are noisy)
                       --repetitions N repetitions per variant (default 5, at least 5 for reported numbers)
+                      --operations N  operations per repetition for every workload (overrides the defaults)
                     """)
                 exit(0)
             default:
@@ -87,6 +94,11 @@ func measureNanosecondsAsync(_ body: () async -> Void) async -> Double {
     await body()
     let end = DispatchTime.now().uptimeNanoseconds
     return Double(end - start)
+}
+
+/// Heap allocations made by the process so far (counted by the MallocStats wrappers).
+func allocationCount() -> UInt64 {
+    malloc_stats_allocation_count()
 }
 
 /// Bytes currently allocated by malloc (glibc's own statistics).

@@ -6,7 +6,7 @@ func report(_ results: [Result], quick: Bool) -> String {
     if quick { lines.append("(--quick: 100x fewer operations; numbers are indicative only)") }
     lines.append(
         pad("workload", 24) + pad("variant", 17) + pad("median", 11, right: true) + "  "
-            + pad("min–max", 21) + pad("unit", 19) + "vs minimal")
+            + pad("min–max", 21) + pad("unit", 19) + pad("vs minimal", 12) + "allocs/op")
     let floors = Dictionary(
         results.filter { $0.variant == "minimal-subject" }.map { ($0.workload, $0.median) },
         uniquingKeysWith: { first, _ in first })
@@ -15,7 +15,8 @@ func report(_ results: [Result], quick: Bool) -> String {
         lines.append(
             pad(result.workload, 24) + pad(result.variant, 17) + pad(format(result.median), 11, right: true)
                 + "  " + pad("\(format(result.min))–\(format(result.max))", 21) + pad(result.unit, 19)
-                + (ratio.map { String(format: "%.2fx", $0) } ?? "-"))
+                + pad(ratio.map { String(format: "%.2fx", $0) } ?? "-", 12)
+                + String(format: "%.2f", result.allocationsPerOperation))
     }
     return lines.joined(separator: "\n")
 }

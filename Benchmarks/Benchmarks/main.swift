@@ -9,23 +9,32 @@ var results: [Result] = []
 
 for workload in allWorkloads {
     if let filter = options.filter, !workload.name.contains(filter) { continue }
-    let operations = max(1, workload.operations / scale)
+    let operations = options.operations ?? max(1, workload.operations / scale)
     for variant in workload.variants {
         if let only = options.variant, variant.name != only { continue }
         var samples: [Double] = []
         _ = await variant.run(max(1, operations / 10))  // warm-up
+        let allocationsBefore = allocationCount()
         for _ in 0..<options.repetitions {
             let total = await variant.run(operations)
             samples.append(total / Double(workload.perOperationDivisor(operations)))
         }
+        let allocations = Double(allocationCount() - allocationsBefore)
         let result = Result(
             workload: workload.name, variant: variant.name, unit: workload.unit,
-            operations: operations, samples: samples)
+            operations: operations, samples: samples,
+            allocationsPerOperation: allocations / Double(options.repetitions * operations))
         results.append(result)
         if !options.json {
             FileHandle.standardError.write(Data("  measured \(workload.name) / \(variant.name)\n".utf8))
         }
     }
+}
+
+// The per-event paths must not allocate: W1, W2 and W5 through Observables.
+let allocationFree = ["publish-1", "map-filter-map", "distinct"]
+let allocating = results.filter {
+    $0.variant == "observables" && allocationFree.contains($0.workload) && $0.allocationsPerOperation > 0.01
 }
 
 if options.json {
@@ -35,3 +44,9 @@ if options.json {
 } else {
     print(report(results, quick: options.quick))
 }
+
+for result in allocating {
+    FileHandle.standardError.write(
+        Data("FAIL: \(result.workload) allocates \(result.allocationsPerOperation) times per event\n".utf8))
+}
+if !allocating.isEmpty { exit(1) }

@@ -14,14 +14,15 @@ import Darwin
 ///
 /// Rule for every user of this type: decide under the lock, call user code after unlocking.
 /// The lock is not recursive; taking it twice on one thread deadlocks, and the library never does.
+/// `package` so that the `Fluxer` module uses the same lock.
 @usableFromInline
-struct Lock: ~Copyable, @unchecked Sendable {
+package struct Lock: ~Copyable, @unchecked Sendable {
     // @unchecked: the pointer is only ever handed to pthread_mutex_* calls, which synchronise.
     @usableFromInline
     let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     @inlinable
-    init() {
+    package init() {
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         let status = pthread_mutex_init(mutex, nil)
@@ -35,18 +36,18 @@ struct Lock: ~Copyable, @unchecked Sendable {
     }
 
     @inlinable
-    func lock() {
+    package func lock() {
         pthread_mutex_lock(mutex)
     }
 
     @inlinable
-    func unlock() {
+    package func unlock() {
         pthread_mutex_unlock(mutex)
     }
 
     /// Runs `body` with the lock held. `body` must not call user code.
     @inlinable
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()

@@ -15,12 +15,19 @@ protocol SubjectPolicy {
     func replay(stopEvent: Event<Element>?) -> [Event<Element>]
     /// For `AsyncSubject`: the value delivered before `.completed`.
     var lastElement: Element? { get }
+    /// `true` when ``admit(_:)`` may refuse values; `false` lets the hub skip the call entirely.
+    static var screensNext: Bool { get }
+    /// Decides, under the hub's lock and at the moment a value is sent (before it is queued),
+    /// whether it is delivered at all. Used by store properties to drop equal writes.
+    mutating func admit(_ element: Element) -> Bool
 }
 
 extension SubjectPolicy {
     @inlinable static var deliversNext: Bool { true }
     @inlinable static var recordsValues: Bool { true }
     @inlinable var lastElement: Element? { nil }
+    @inlinable static var screensNext: Bool { false }
+    @inlinable mutating func admit(_ element: Element) -> Bool { true }
 }
 
 /// The delivery engine shared by all subjects.
@@ -35,8 +42,12 @@ extension SubjectPolicy {
 /// and the walked list is kept in `retired` until delivery goes idle, so the delivering thread
 /// reads the list and its tokens without retaining them and nothing is freed under its feet.
 ///
-/// A disposed token leaves the list at once (or, during a delivery, when delivery goes idle);
-/// once the disposer also lets go of it, its handler and everything it captured are released.
+/// Each slot holds the token and the observer's handler; the token (what the subscriber holds
+/// as its disposable) does not hold the handler. So a handler and everything it captured are
+/// released when its slot goes: at once when the token is disposed (or, during a delivery, when
+/// delivery goes idle), and when the subject terminates, is disposed or is deallocated, even
+/// while someone still holds the disposable (a closure subscription holds it, and its handler
+/// holds the closure subscription: that cycle must not outlive the subject).
 ///
 /// A new subscriber that must first receive replayed values is marked "buffering": live events
 /// for it are held in its buffer until its replay is done, so it never sees two events at once
@@ -76,6 +87,10 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     func on(_ event: Event<Element>) {
         lock.lock()
         if inputStopped {
+            lock.unlock()
+            return
+        }
+        if Policy.screensNext, case .next(let element) = event, !policy.admit(element) {
             lock.unlock()
             return
         }
@@ -140,10 +155,15 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     func deliver(_ event: Event<Element>, to list: Unmanaged<TokenList<Policy>>) {
         list._withUnsafeGuaranteedRef { list in
             list.slots.withUnsafeBufferPointer { slots in
+                guard let base = slots.baseAddress else { return }
                 var index = 0
                 while index < slots.count {
-                    if let token = slots[index] {
-                        Unmanaged.passUnretained(token)._withUnsafeGuaranteedRef { $0.deliver(event, hub: self) }
+                    // Read the slot in place (no copy, so no retain of the token or the
+                    // handler's context): the list outlives this walk (see `retired`).
+                    let slot = base + index
+                    if slot.pointee != nil {
+                        slot.pointee.unsafelyUnwrapped.token.deliver(
+                            event, handler: slot.pointee.unsafelyUnwrapped.handler, hub: self)
                     }
                     index &+= 1
                 }
@@ -177,10 +197,10 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
             for event in replay { observer.on(event) }
             return Disposables.create()
         }
-        let token = Token(handler: observer.handler, hub: self, buffering: !replay.isEmpty)
-        mutableObservers().append(token)
+        let token = Token(hub: self, buffering: !replay.isEmpty)
+        mutableObservers().append(token, handler: observer.handler)
         lock.unlock()
-        if !replay.isEmpty { token.replay(replay, hub: self) }
+        if !replay.isEmpty { token.replay(replay, handler: observer.handler, hub: self) }
         return token
     }
 
@@ -193,8 +213,8 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     @inlinable
     func remove(_ token: Token) {
         lock.lock()
-        var garbage: [Token?] = []
-        var removed: Token?
+        var garbage: [TokenSlot<Policy>?] = []
+        var removed: TokenSlot<Policy>?
         if token.index >= 0 {
             let list = mutableObservers()
             removed = list.remove(token)
@@ -217,9 +237,11 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
             observers = TokenList()
             return current
         }
-        for token in released.slots {
-            token?.state.store(SubjectSubscriptionState.disposed, ordering: .releasing)
+        for slot in released.slots {
+            slot?.token.state.store(SubjectSubscriptionState.disposed, ordering: .releasing)
         }
+        // `released` (and with it every handler, unless a delivery still walks it) goes here,
+        // outside the lock.
     }
 
     @usableFromInline
@@ -228,12 +250,26 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     }
 }
 
+/// An occupied slot of a ``TokenList``: the subscription and the observer's handler, which only
+/// the list holds.
+@usableFromInline
+struct TokenSlot<Policy: SubjectPolicy> {
+    @usableFromInline let token: SubjectSubscription<Policy>
+    @usableFromInline let handler: (Event<Policy.Element>) -> Void
+
+    @inlinable
+    init(token: SubjectSubscription<Policy>, handler: @escaping (Event<Policy.Element>) -> Void) {
+        self.token = token
+        self.handler = handler
+    }
+}
+
 /// A hub's observers: slots in subscription order, emptied on disposal. Only touched under the
 /// hub's lock, except that a deliverer walks the slots of the list it read (which is then never
 /// changed).
 @usableFromInline
 final class TokenList<Policy: SubjectPolicy> {
-    @exclusivity(unchecked) @usableFromInline var slots: ContiguousArray<SubjectSubscription<Policy>?>
+    @exclusivity(unchecked) @usableFromInline var slots: ContiguousArray<TokenSlot<Policy>?>
     /// Tokens in `slots`.
     @exclusivity(unchecked) @usableFromInline var live: Int
     /// Empty slots.
@@ -254,34 +290,34 @@ final class TokenList<Policy: SubjectPolicy> {
     }
 
     @inlinable
-    func append(_ token: SubjectSubscription<Policy>) {
+    func append(_ token: SubjectSubscription<Policy>, handler: @escaping (Event<Policy.Element>) -> Void) {
         token.index = slots.count
-        slots.append(token)
+        slots.append(TokenSlot(token: token, handler: handler))
         live += 1
     }
 
-    /// Empties the token's slot; returns the token so the caller releases it outside the lock.
+    /// Empties the token's slot; returns the slot so the caller releases it outside the lock.
     @inlinable
-    func remove(_ token: SubjectSubscription<Policy>) -> SubjectSubscription<Policy>? {
+    func remove(_ token: SubjectSubscription<Policy>) -> TokenSlot<Policy>? {
         let index = token.index
-        guard index >= 0, index < slots.count, slots[index] === token else { return nil }
+        guard index >= 0, index < slots.count, let slot = slots[index], slot.token === token else { return nil }
         token.index = -1
         slots[index] = nil
         live -= 1
         holes += 1
-        return token
+        return slot
     }
 
     /// Closes the holes and renumbers the tokens; returns the old slots so the caller releases
     /// them outside the lock.
     @inlinable
-    func compact() -> [SubjectSubscription<Policy>?] {
+    func compact() -> [TokenSlot<Policy>?] {
         let old = Array(slots)
-        var compacted = ContiguousArray<SubjectSubscription<Policy>?>()
+        var compacted = ContiguousArray<TokenSlot<Policy>?>()
         compacted.reserveCapacity(live)
-        for case let token? in old {
-            token.index = compacted.count
-            compacted.append(token)
+        for case let slot? in old {
+            slot.token.index = compacted.count
+            compacted.append(slot)
         }
         slots = compacted
         holes = 0
@@ -291,7 +327,7 @@ final class TokenList<Policy: SubjectPolicy> {
     /// Marks every token as no longer listed (the list is being dropped).
     @inlinable
     func unregisterAll() {
-        for case let token? in slots { token.index = -1 }
+        for case let slot? in slots { slot.token.index = -1 }
     }
 }
 
@@ -302,13 +338,13 @@ enum SubjectSubscriptionState {
     @usableFromInline static let disposed: UInt8 = 2
 }
 
-/// One observer of a subject, and the disposable that removes it.
+/// One observer of a subject, and the disposable that removes it. Its handler lives in the
+/// hub's slot, not here (see ``SubjectHub``).
 /// @unchecked: see ``SubjectHub`` for which lock guards which field; `state` is atomic.
 @usableFromInline
 final class SubjectSubscription<Policy: SubjectPolicy>: Disposable, @unchecked Sendable {
     @usableFromInline typealias Element = Policy.Element
 
-    @usableFromInline let handler: ((Event<Element>) -> Void)?
     @usableFromInline let state: Atomic<UInt8>
     @exclusivity(unchecked) @usableFromInline var buffer: [Event<Element>] = []
     /// Its slot in the hub's current list, or -1 once out of it (under the hub's lock).
@@ -316,8 +352,7 @@ final class SubjectSubscription<Policy: SubjectPolicy>: Disposable, @unchecked S
     @usableFromInline weak var hub: SubjectHub<Policy>?
 
     @inlinable
-    init(handler: @escaping (Event<Element>) -> Void, hub: SubjectHub<Policy>, buffering: Bool) {
-        self.handler = handler
+    init(hub: SubjectHub<Policy>, buffering: Bool) {
         self.hub = hub
         self.state = Atomic(buffering ? SubjectSubscriptionState.buffering : SubjectSubscriptionState.active)
         resourceAllocated()
@@ -329,17 +364,19 @@ final class SubjectSubscription<Policy: SubjectPolicy>: Disposable, @unchecked S
 
     /// Called by the delivering thread only.
     @inlinable
-    func deliver(_ event: Event<Element>, hub: SubjectHub<Policy>) {
+    func deliver(_ event: Event<Element>, handler: (Event<Element>) -> Void, hub: SubjectHub<Policy>) {
         let current = state.load(ordering: .acquiring)
         if current == SubjectSubscriptionState.active {
-            handler?(event)
+            handler(event)
         } else if current == SubjectSubscriptionState.buffering {
-            deliverWhileBuffering(event, hub: hub)
+            deliverWhileBuffering(event, handler: handler, hub: hub)
         }
     }
 
     @inlinable
-    func deliverWhileBuffering(_ event: Event<Element>, hub: SubjectHub<Policy>) {
+    func deliverWhileBuffering(
+        _ event: Event<Element>, handler: (Event<Element>) -> Void, hub: SubjectHub<Policy>
+    ) {
         hub.lock.lock()
         let current = state.load(ordering: .acquiring)
         if current == SubjectSubscriptionState.buffering {
@@ -348,18 +385,18 @@ final class SubjectSubscription<Policy: SubjectPolicy>: Disposable, @unchecked S
             return
         }
         hub.lock.unlock()
-        if current == SubjectSubscriptionState.active { handler?(event) }
+        if current == SubjectSubscriptionState.active { handler(event) }
     }
 
     /// Runs on the subscribing thread: delivers the replayed events, then whatever live events
     /// were buffered meanwhile, then switches to direct delivery.
     @inlinable
-    func replay(_ events: [Event<Element>], hub: SubjectHub<Policy>) {
+    func replay(_ events: [Event<Element>], handler: (Event<Element>) -> Void, hub: SubjectHub<Policy>) {
         var pending = events
         while true {
             for event in pending {
                 if state.load(ordering: .acquiring) == SubjectSubscriptionState.disposed { break }
-                handler?(event)
+                handler(event)
             }
             hub.lock.lock()
             if buffer.isEmpty || state.load(ordering: .acquiring) == SubjectSubscriptionState.disposed {

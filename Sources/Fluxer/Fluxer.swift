@@ -1,0 +1,144 @@
+/// A unit of state logic: actions in, a store of deduplicated properties out.
+///
+/// ```swift
+/// final class CounterFluxer: Fluxer {
+///     enum Action { case increase }
+///     enum Dispatcher { case add(Int) }
+///     struct Store { let count = StoreProperty(0) }
+///     let store = Store()
+///     func dispatch(action: Action) throws -> Observable<Dispatcher> { .just(.add(1)) }
+///     func updateStore(dispatcher: Dispatcher) throws {
+///         if case .add(let n) = dispatcher { store.count.value += n }
+///     }
+/// }
+/// let counter = CounterFluxer()
+/// counter.action.onNext(.increase)   // counter.store.count.value == 1 when onNext returns
+/// ```
+///
+/// **Pipeline.** `action` → `transform(action:)` → `dispatch(action:)` (one stream per action)
+/// → the streams' dispatchers, merged as they arrive → `transform(dispatcher:)` →
+/// `updateStore(dispatcher:)`. The pipeline is created on first use of `action` (or `errors`,
+/// `stub`, `isStubEnabled`) and is hot from then on: actions are processed whether or not anyone
+/// observes the store. Dispatchers of one action are applied in the order its stream emits them;
+/// dispatchers of different actions interleave as they arrive (merge). `cancellationKey(for:)`
+/// gives latest-wins cancellation. Errors never end the pipeline: they go to `errors`.
+///
+/// **Threading.** Nothing is rescheduled by default. Each Fluxer has one serial executor that
+/// runs `dispatch`, `updateStore` and the delivery of actions and dispatchers through the
+/// `transform` hooks, one piece of work at a time. A send on an idle pipeline is processed on
+/// the sending thread, so when `dispatch` returns a synchronous stream (`.just`) the store is
+/// updated before `action.onNext` returns. A send that finds another thread processing is queued
+/// and handed to that thread (`onNext` returns at once). An action sent from inside an observer,
+/// `dispatch` or `updateStore` is queued and processed after the current work, before the
+/// outermost send returns, iteratively. A dispatcher emitted later by a stream, on any thread,
+/// enters the same executor. Hence `dispatch` and `updateStore` never run concurrently, and
+/// observers of store properties run on the thread running `updateStore`, one at a time, in
+/// write order. A thread that finds the pipeline idle keeps processing until the queue is empty,
+/// including work other threads hand it meanwhile (so a producer that never pauses can keep it
+/// busy). With `storeScheduler`, the executor runs only on that scheduler.
+///
+/// **Lifetime.** The pipeline holds the Fluxer weakly, and in-flight streams hold only the
+/// pipeline. When the Fluxer is released, the release of its first `StoreProperty` or `Pulse`
+/// tears the pipeline down: in-flight streams are disposed and `errors` completes. (A Fluxer with
+/// neither is torn down lazily: at its next event or when the side table sweeps.)
+public protocol Fluxer: AnyObject {
+    /// What the user asks for (taps, text changes, lifecycle events).
+    associatedtype Action
+    /// What changes the store: produced by `dispatch(action:)`, applied by `updateStore`.
+    associatedtype Dispatcher
+    /// The state, usually a struct of `StoreProperty` and `Pulse` values.
+    associatedtype Store
+
+    /// The current state. Observe its properties; write them only in `updateStore` (or in
+    /// tests with the stub enabled).
+    var store: Store { get }
+
+    /// Turns one action into a stream of dispatchers (`.just`, `.of`, `.create`, a network
+    /// call...). Runs on the executor. A thrown error, or an error the stream emits, goes to
+    /// `errors`; dispatchers emitted before it are applied; the pipeline keeps running.
+    func dispatch(action: Action) throws -> Observable<Dispatcher>
+
+    /// Applies one dispatcher to the store. Runs on the executor, never concurrently with itself
+    /// or `dispatch`. A thrown error goes to `errors`.
+    func updateStore(dispatcher: Dispatcher) throws
+
+    /// Optional: rewrites the action stream before dispatch (filter, merge a global stream...).
+    /// Called once when the pipeline starts; the stream it receives emits serially on the
+    /// executor. If the returned stream fails, the error goes to `errors` and the hook is called
+    /// again (unless it failed while being subscribed); if it completes, no more actions are
+    /// dispatched. Default: `action` unchanged.
+    func transform(action: Observable<Action>) -> Observable<Action>
+
+    /// Optional: rewrites the merged dispatcher stream before `updateStore` (for example to merge
+    /// a global event stream into the store). Same rules as ``transform(action:)``.
+    /// Default: `dispatcher` unchanged.
+    func transform(dispatcher: Observable<Dispatcher>) -> Observable<Dispatcher>
+
+    /// Optional: latest-wins cancellation. Processing an action whose key is non-nil first
+    /// disposes the stream of the previous action with an equal key (if still running) and drops
+    /// its dispatchers that have not been applied yet. Default: `nil` (no cancellation).
+    ///
+    /// ```swift
+    /// func cancellationKey(for action: Action) -> AnyHashable? {
+    ///     if case .search = action { return "search" } else { return nil }
+    /// }
+    /// ```
+    func cancellationKey(for action: Action) -> AnyHashable?
+
+    /// Optional: the scheduler the executor runs on (for example the main scheduler). Then every
+    /// action and dispatcher is queued and processed there, serialized and in order, and
+    /// `onNext` returns before the store is updated. Read once, when the pipeline starts.
+    /// Default: `nil` (process on the sending thread, as described above).
+    var storeScheduler: (any ImmediateSchedulerType)? { get }
+}
+
+/// The ``Fluxer`` protocol under another name, for constraining an associated type that is
+/// itself named `Fluxer` (as in ``FluxerBindable``).
+public typealias FluxerType = Fluxer
+
+// MARK: - Defaults and what every Fluxer gets for free
+
+extension Fluxer {
+    /// Returns `action` unchanged.
+    public func transform(action: Observable<Action>) -> Observable<Action> { action }
+
+    /// Returns `dispatcher` unchanged.
+    public func transform(dispatcher: Observable<Dispatcher>) -> Observable<Dispatcher> { dispatcher }
+
+    /// No cancellation: returns `nil`.
+    public func cancellationKey(for action: Action) -> AnyHashable? { nil }
+
+    /// No scheduler: `nil`.
+    public var storeScheduler: (any ImmediateSchedulerType)? { nil }
+
+    /// The action input: call `onNext`, or `bind(to:)` a stream to it (the binding returns a
+    /// `Disposable`). Only values are taken: a bound stream's completion or error is ignored and
+    /// never stops the input. Safe from any thread (see the threading notes above). With the
+    /// stub enabled, actions are recorded in `stub.actions` instead of dispatched.
+    @inlinable
+    public var action: FluxerAction<Self> {
+        FluxerAction(pipeline: pipeline)
+    }
+
+    /// Every error thrown by `dispatch`, emitted by a dispatcher stream, thrown by `updateStore`
+    /// or emitted by a `transform` hook's stream, as it happens (no replay). Emits on the
+    /// executor; completes when the pipeline is torn down; never fails. An error that arrives
+    /// while nobody observes `errors` goes to `Hooks.unhandledError` instead.
+    @inlinable
+    public var errors: Observable<Swift.Error> {
+        pipeline.errorSubject.asObservable()
+    }
+
+    /// When `true`, actions are recorded in ``stub`` instead of being dispatched, so a view test
+    /// can assert the actions a view sends and set store values directly. Thread-safe.
+    public var isStubEnabled: Bool {
+        get { pipeline.isStubEnabled }
+        set { pipeline.isStubEnabled = newValue }
+    }
+
+    /// The recorder used while ``isStubEnabled`` is `true`.
+    @inlinable
+    public var stub: FluxerStub<Self> {
+        pipeline.stub
+    }
+}

@@ -1,0 +1,146 @@
+/// Per-object storage for objects we cannot add stored properties to (there is no Objective-C
+/// runtime on Linux for associated objects).
+///
+/// Entries are keyed by `ObjectIdentifier` and hold the owner weakly; every lookup checks that
+/// the weak owner is still the very object asked about, because identifiers are reused once an
+/// object dies. The table is split into shards, each with its own lock, so unrelated objects do
+/// not contend. Dead entries are removed by their owner's lifetime hook when there is one, and
+/// otherwise swept whenever a shard has grown past twice its live size.
+/// @unchecked: each shard's `entries` and `sweepThreshold` are only touched under its lock.
+@usableFromInline
+final class SideTable<Value: AnyObject>: @unchecked Sendable {
+    @usableFromInline
+    final class Entry {
+        @usableFromInline weak var owner: AnyObject?
+        @usableFromInline let value: Value
+        /// Set (under the shard's lock) when the owner's release is known to remove this entry
+        /// before the owner's memory can be reused: lookups then skip the weak check.
+        @exclusivity(unchecked) @usableFromInline var removedOnRelease = false
+        @usableFromInline init(owner: AnyObject, value: Value) {
+            self.owner = owner
+            self.value = value
+        }
+    }
+
+    @usableFromInline
+    final class Shard {
+        @usableFromInline let lock = Lock()
+        @exclusivity(unchecked) @usableFromInline var entries: [ObjectIdentifier: Entry] = [:]
+        @exclusivity(unchecked) @usableFromInline var sweepThreshold = 16
+        @usableFromInline init() {}
+    }
+
+    @usableFromInline static var shardCount: Int { 16 }
+    @usableFromInline let shards: [Shard]
+
+    @usableFromInline
+    init() {
+        shards = (0..<Self.shardCount).map { _ in Shard() }
+    }
+
+    @inlinable
+    func shard(for id: ObjectIdentifier) -> Shard {
+        // Objects are at least 16-byte aligned: drop the low bits that are always zero.
+        let bits = UInt(bitPattern: id) >> 4
+        return shards[Int(bits & UInt(Self.shardCount - 1))]
+    }
+
+    /// The value stored for `owner`, if `owner` itself (not a dead object with the same
+    /// identifier) stored it.
+    @inlinable
+    func value(for owner: AnyObject) -> Value? {
+        let id = ObjectIdentifier(owner)
+        let shard = shard(for: id)
+        shard.lock.lock()
+        guard let entry = shard.entries[id] else {
+            shard.lock.unlock()
+            return nil
+        }
+        let trusted = entry.removedOnRelease
+        shard.lock.unlock()
+        // A caller holds `owner` strongly, so an entry that its release removes is its own.
+        if trusted || entry.owner === owner { return entry.value }
+        return nil
+    }
+
+    /// Records that `value`'s entry will be removed when its owner is released (see
+    /// ``Entry/removedOnRelease``).
+    @usableFromInline
+    func markRemovedOnRelease(_ value: Value, id: ObjectIdentifier) {
+        let shard = shard(for: id)
+        shard.lock.withLock {
+            if let entry = shard.entries[id], entry.value === value { entry.removedOnRelease = true }
+        }
+    }
+
+    /// Stores `value` for `owner` unless a live entry exists; returns the stored value and the
+    /// values of dead entries removed meanwhile (for the caller to release outside the lock).
+    @usableFromInline
+    func insertIfAbsent(_ value: Value, for owner: AnyObject) -> (stored: Value, removed: [Value]) {
+        let id = ObjectIdentifier(owner)
+        let shard = shard(for: id)
+        return shard.lock.withLock {
+            var removed: [Value] = []
+            if let existing = shard.entries[id] {
+                if existing.owner === owner { return (existing.value, []) }
+                removed.append(existing.value)
+            }
+            shard.entries[id] = Entry(owner: owner, value: value)
+            if shard.entries.count >= shard.sweepThreshold {
+                for (key, entry) in shard.entries where entry.owner == nil {
+                    shard.entries[key] = nil
+                    removed.append(entry.value)
+                }
+                shard.sweepThreshold = max(16, shard.entries.count * 2)
+            }
+            return (value, removed)
+        }
+    }
+
+    /// Replaces the value stored for `owner` (or stores one); returns the previous value.
+    func replace(_ value: Value?, for owner: AnyObject) -> Value? {
+        let id = ObjectIdentifier(owner)
+        let shard = shard(for: id)
+        var previous: Value?
+        var removed: [Value] = []
+        shard.lock.withLock {
+            if let existing = shard.entries[id], existing.owner === owner { previous = existing.value }
+            if let value {
+                shard.entries[id] = Entry(owner: owner, value: value)
+            } else {
+                shard.entries[id] = nil
+            }
+            if shard.entries.count >= shard.sweepThreshold {
+                for (key, entry) in shard.entries where entry.owner == nil {
+                    shard.entries[key] = nil
+                    removed.append(entry.value)
+                }
+                shard.sweepThreshold = max(16, shard.entries.count * 2)
+            }
+        }
+        _ = removed
+        return previous
+    }
+
+    /// Removes the entry with identifier `id` if it holds exactly `value`.
+    func remove(_ value: Value, id: ObjectIdentifier) {
+        let shard = shard(for: id)
+        let removed: Entry? = shard.lock.withLock {
+            guard let entry = shard.entries[id], entry.value === value else { return nil }
+            shard.entries[id] = nil
+            return entry
+        }
+        _ = removed
+    }
+
+    /// `true` if an entry (live or not yet swept) has identifier `id`, for tests.
+    func containsEntry(for id: ObjectIdentifier) -> Bool {
+        let shard = shard(for: id)
+        return shard.lock.withLock { shard.entries[id] != nil }
+    }
+
+    /// The number of entries (live or not yet swept), for tests.
+    var count: Int {
+        shards.reduce(0) { total, shard in total + shard.lock.withLock { shard.entries.count } }
+    }
+}

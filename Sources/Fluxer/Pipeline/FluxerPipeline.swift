@@ -1,0 +1,376 @@
+import Synchronization
+
+/// The machinery behind a Fluxer: one serial executor for `dispatch` and `updateStore`, the
+/// multicast inputs of the `transform` hooks, the in-flight dispatcher streams and `errors`.
+///
+/// Executor: work arrives as jobs. A thread that submits a job while the executor is idle
+/// becomes its owner and runs jobs until the queue is empty; a job submitted while it is owned
+/// (re-entrantly, or from another thread) is queued for the owner. No lock is held while user
+/// code runs. Inside a job, the owner takes a shortcut instead of queueing when the next step is
+/// the direct continuation of the current one (an action coming out of `transform(action:)`
+/// while an action is being delivered to it, a dispatcher emitted synchronously while a stream
+/// is being subscribed, a dispatcher coming out of `transform(dispatcher:)`): that is what makes
+/// a synchronous action update the store before `onNext` returns. `phase` records which step
+/// the owner is in; it is read and written only by the owner thread.
+/// @unchecked: the `var`s marked "lock" are only touched under `lock`; the ones marked "owner"
+/// only by the thread that owns the executor (ownership passes under `lock`); `owner` is atomic.
+@usableFromInline
+final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
+    @usableFromInline typealias Action = F.Action
+    @usableFromInline typealias Dispatcher = F.Dispatcher
+
+    @usableFromInline
+    enum Job {
+        case input(Action)
+        case action(Action)
+        case dispatcherInput(Dispatcher, DispatchSink<F>)
+        case update(Dispatcher)
+        case error(Swift.Error)
+    }
+
+    @usableFromInline
+    enum Phase {
+        case idle, deliveringInput, dispatching, deliveringDispatcher, busy
+    }
+
+    @usableFromInline weak let fluxer: F?
+    @usableFromInline let fluxerID: ObjectIdentifier
+    @usableFromInline let scheduler: (any ImmediateSchedulerType)?
+    @usableFromInline let lock = Lock()
+    @usableFromInline let owner = Atomic<UInt>(0)
+
+    // lock
+    @exclusivity(unchecked) @usableFromInline var jobs: [Job] = []
+    @exclusivity(unchecked) @usableFromInline var head = 0
+    @exclusivity(unchecked) @usableFromInline var running = false
+    @exclusivity(unchecked) @usableFromInline var started = false
+    @exclusivity(unchecked) @usableFromInline var tornDown = false
+    @exclusivity(unchecked) @usableFromInline var stubEnabled = false
+    @exclusivity(unchecked) @usableFromInline var actionObservers: ContiguousArray<RelayToken<Action>> = []
+    @exclusivity(unchecked) @usableFromInline var dispatcherObservers: ContiguousArray<RelayToken<Dispatcher>> = []
+    @exclusivity(unchecked) @usableFromInline var inFlight: [ObjectIdentifier: DispatchSink<F>] = [:]
+    @exclusivity(unchecked) @usableFromInline var latestByKey: [AnyHashable: DispatchSink<F>] = [:]
+
+    // owner
+    @exclusivity(unchecked) @usableFromInline var phase = Phase.idle
+    /// The Fluxer, loaded strongly once per period of ownership (one weak load, not one per step).
+    @exclusivity(unchecked) @usableFromInline var activeFluxer: F?
+    @exclusivity(unchecked) @usableFromInline var currentActionObservers: ContiguousArray<RelayToken<Action>> = []
+    @exclusivity(unchecked) @usableFromInline var currentDispatcherObservers: ContiguousArray<RelayToken<Dispatcher>> = []
+
+    @usableFromInline let errorSubject = PublishSubject<Swift.Error>()
+    @usableFromInline let stub = FluxerStub<F>()
+    @usableFromInline let actionStage = SerialDisposable()
+    @usableFromInline let dispatcherStage = SerialDisposable()
+
+    @inlinable
+    init(fluxer: F) {
+        self.fluxer = fluxer
+        self.fluxerID = ObjectIdentifier(fluxer)
+        self.scheduler = fluxer.storeScheduler
+    }
+
+    /// Creates the pipeline of `fluxer`, publishes it in the side table (or returns the one
+    /// another thread published first), attaches it to the store's lifetime anchors and starts
+    /// it. Actions sent before the start completes are queued, not lost.
+    @inlinable
+    static func make(for fluxer: F) -> FluxerPipeline<F> {
+        let candidate = FluxerPipeline(fluxer: fluxer)
+        let (stored, removed) = pipelineTable.insertIfAbsent(candidate, for: fluxer)
+        for dead in removed { (dead as? any TearDownable)?.tearDown() }
+        let pipeline = unsafeDowncast(stored, to: FluxerPipeline<F>.self)
+        if pipeline === candidate {
+            if attachLifetimeAnchors(of: fluxer, to: candidate) > 0 {
+                pipelineTable.markRemovedOnRelease(candidate, id: ObjectIdentifier(fluxer))
+            }
+            candidate.start(fluxer)
+        }
+        return pipeline
+    }
+
+    @inlinable
+    func start(_ fluxer: F) {
+        subscribeActionStage(fluxer)
+        subscribeDispatcherStage(fluxer)
+        lock.lock()
+        started = true
+        if running || head == jobs.count || tornDown {
+            lock.unlock()
+            return
+        }
+        running = true
+        lock.unlock()
+        runQueued()
+    }
+
+    // MARK: Input
+
+    /// `action.onNext`: records the action (stub) or submits it.
+    @inlinable
+    func send(_ action: Action) {
+        lock.lock()
+        if stubEnabled {
+            lock.unlock()
+            stub.record(action)
+            return
+        }
+        submitLocked(.input(action))
+    }
+
+    @inlinable
+    func submit(_ job: Job) {
+        lock.lock()
+        submitLocked(job)
+    }
+
+    /// Called with `lock` held; releases it.
+    @inlinable
+    func submitLocked(_ job: Job) {
+        if tornDown {
+            lock.unlock()
+            return
+        }
+        if running || !started || scheduler != nil {
+            jobs.append(job)
+            if running || !started {
+                lock.unlock()
+                return
+            }
+            running = true
+            lock.unlock()
+            runQueued()
+            return
+        }
+        running = true
+        currentActionObservers = actionObservers
+        currentDispatcherObservers = dispatcherObservers
+        lock.unlock()
+        owner.store(currentThreadID(), ordering: .relaxed)
+        activeFluxer = fluxer
+        run(job)
+        drain()
+    }
+
+    /// Runs the queued jobs: here, or on the scheduler if there is one. `running` is set.
+    @inlinable
+    func runQueued() {
+        if let scheduler {
+            _ = scheduler.schedule(self) { pipeline in
+                pipeline.owner.store(currentThreadID(), ordering: .relaxed)
+                pipeline.activeFluxer = pipeline.fluxer
+                pipeline.drain()
+                return Disposables.create()
+            }
+        } else {
+            owner.store(currentThreadID(), ordering: .relaxed)
+            activeFluxer = fluxer
+            drain()
+        }
+    }
+
+    /// Runs jobs until the queue is empty, then gives up ownership. Called by the owner.
+    @inlinable
+    func drain() {
+        while true {
+            lock.lock()
+            if tornDown || head == jobs.count {
+                jobs.removeAll(keepingCapacity: !tornDown && jobs.count <= 64)
+                head = 0
+                running = false
+                owner.store(0, ordering: .relaxed)
+                currentActionObservers = []
+                currentDispatcherObservers = []
+                let released = activeFluxer
+                activeFluxer = nil
+                lock.unlock()
+                _ = released
+                return
+            }
+            let job = jobs[head]
+            head += 1
+            currentActionObservers = actionObservers
+            currentDispatcherObservers = dispatcherObservers
+            lock.unlock()
+            run(job)
+        }
+    }
+
+    @inlinable
+    var isOwner: Bool {
+        owner.load(ordering: .relaxed) == currentThreadID()
+    }
+
+    @inlinable
+    func run(_ job: Job) {
+        switch job {
+        case .input(let action): deliverInput(action)
+        case .action(let action): process(action)
+        case .dispatcherInput(let dispatcher, let source):
+            if source.isCancelled { return }
+            deliverDispatcher(dispatcher)
+        case .update(let dispatcher): apply(dispatcher)
+        case .error(let error): publish(error)
+        }
+    }
+
+    // MARK: Steps (owner only)
+
+    /// Delivers an action to the input of `transform(action:)`.
+    @inlinable
+    func deliverInput(_ action: Action) {
+        let saved = phase
+        phase = .deliveringInput
+        for token in currentActionObservers { token.deliver(.next(action)) }
+        phase = saved
+    }
+
+    /// An action came out of `transform(action:)`.
+    @inlinable
+    func actionEmitted(_ action: Action) {
+        if isOwner && phase == .deliveringInput {
+            process(action)
+        } else {
+            submit(.action(action))
+        }
+    }
+
+    /// Cancels the previous work with the same key, calls `dispatch` and subscribes.
+    @inlinable
+    func process(_ action: Action) {
+        guard let fluxer = activeFluxer else {
+            tearDown()
+            return
+        }
+        let saved = phase
+        phase = .busy
+        let key = fluxer.cancellationKey(for: action)
+        if let key { cancelWork(for: key) }
+        let stream: Observable<Dispatcher>
+        do {
+            stream = try fluxer.dispatch(action: action)
+        } catch {
+            publish(error)
+            phase = saved
+            return
+        }
+        let sink = DispatchSink(pipeline: self, key: key)
+        phase = .dispatching
+        let subscription = stream.subscribe(sink)
+        phase = saved
+        sink.attach(subscription)
+    }
+
+    /// A dispatcher stream emitted `dispatcher`.
+    @inlinable
+    func dispatcherEmitted(_ dispatcher: Dispatcher, from source: DispatchSink<F>) {
+        if isOwner && phase == .dispatching {
+            deliverDispatcher(dispatcher)
+        } else {
+            submit(.dispatcherInput(dispatcher, source))
+        }
+    }
+
+    /// Delivers a dispatcher to the input of `transform(dispatcher:)`.
+    @inlinable
+    func deliverDispatcher(_ dispatcher: Dispatcher) {
+        let saved = phase
+        phase = .deliveringDispatcher
+        for token in currentDispatcherObservers { token.deliver(.next(dispatcher)) }
+        phase = saved
+    }
+
+    /// A dispatcher came out of `transform(dispatcher:)`.
+    @inlinable
+    func dispatcherTransformed(_ dispatcher: Dispatcher) {
+        if isOwner && phase == .deliveringDispatcher {
+            apply(dispatcher)
+        } else {
+            submit(.update(dispatcher))
+        }
+    }
+
+    @inlinable
+    func apply(_ dispatcher: Dispatcher) {
+        guard let fluxer = activeFluxer else {
+            tearDown()
+            return
+        }
+        let saved = phase
+        phase = .busy
+        do {
+            try fluxer.updateStore(dispatcher: dispatcher)
+        } catch {
+            publish(error)
+        }
+        phase = saved
+    }
+
+    /// An error from a dispatcher stream or a transform hook: published in order with the
+    /// dispatchers before it.
+    @usableFromInline
+    func report(_ error: Swift.Error) {
+        if isOwner && phase == .dispatching {
+            publish(error)
+        } else {
+            submit(.error(error))
+        }
+    }
+
+    @usableFromInline
+    func publish(_ error: Swift.Error) {
+        let saved = phase
+        phase = .busy
+        if errorSubject.hasObservers {
+            errorSubject.onNext(error)
+        } else {
+            Hooks.unhandledError(error)
+        }
+        phase = saved
+    }
+
+    // MARK: In-flight work
+
+    @usableFromInline
+    func cancelWork(for key: AnyHashable) {
+        let previous: DispatchSink<F>? = lock.withLock {
+            guard let previous = latestByKey.removeValue(forKey: key) else { return nil }
+            inFlight[ObjectIdentifier(previous)] = nil
+            previous.registered = false
+            return previous
+        }
+        previous?.cancel()
+    }
+
+    // MARK: Stub
+
+    @usableFromInline
+    var isStubEnabled: Bool {
+        get { lock.withLock { stubEnabled } }
+        set { lock.withLock { stubEnabled = newValue } }
+    }
+
+    // MARK: Teardown
+
+    /// Ends everything: queued jobs are dropped, in-flight streams disposed, the transform
+    /// stages disposed and `errors` completed. Idempotent.
+    @usableFromInline
+    func tearDown() {
+        let work: [DispatchSink<F>]? = lock.withLock {
+            if tornDown { return nil }
+            tornDown = true
+            defer {
+                inFlight = [:]
+                latestByKey = [:]
+                actionObservers = []
+                dispatcherObservers = []
+            }
+            return Array(inFlight.values)
+        }
+        guard let work else { return }
+        pipelineTable.remove(self, id: fluxerID)
+        actionStage.dispose()
+        dispatcherStage.dispose()
+        for sink in work { sink.cancel() }
+        errorSubject.onCompleted()
+    }
+}

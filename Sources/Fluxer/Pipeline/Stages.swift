@@ -1,0 +1,167 @@
+import Synchronization
+
+/// One observer of a pipeline input (the observable handed to a `transform` hook).
+/// @unchecked: `handler` is immutable; `disposed` is atomic.
+@usableFromInline
+final class RelayToken<Element>: Disposable, @unchecked Sendable {
+    @usableFromInline let handler: (Event<Element>) -> Void
+    @usableFromInline let disposed = Atomic<Bool>(false)
+    @usableFromInline let onDispose: (RelayToken<Element>) -> Void
+
+    @inlinable
+    init(handler: @escaping (Event<Element>) -> Void, onDispose: @escaping (RelayToken<Element>) -> Void) {
+        self.handler = handler
+        self.onDispose = onDispose
+    }
+
+    /// Called by the executor's owner only; skipped once disposed (dispose is a barrier).
+    @inlinable
+    func deliver(_ event: Event<Element>) {
+        if !disposed.load(ordering: .acquiring) { handler(event) }
+    }
+
+    @usableFromInline
+    func dispose() {
+        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        onDispose(self)
+    }
+}
+
+/// The action stream handed to `transform(action:)`: multicast, hot, emitting serially on the
+/// executor; never completes (subscribers after teardown get nothing).
+@usableFromInline
+struct PipelineActions<F: Fluxer>: ObservableType {
+    @usableFromInline typealias Element = F.Action
+    @usableFromInline let pipeline: FluxerPipeline<F>
+
+    @inlinable
+    init(pipeline: FluxerPipeline<F>) {
+        self.pipeline = pipeline
+    }
+
+    @inlinable
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == F.Action {
+        let token = RelayToken<F.Action>(
+            handler: AnyObserver(observer).on,
+            onDispose: { [pipeline] token in
+                pipeline.lock.withLock { pipeline.actionObservers.removeAll { $0 === token } }
+            })
+        let added: Bool = pipeline.lock.withLock {
+            if pipeline.tornDown { return false }
+            pipeline.actionObservers.append(token)
+            return true
+        }
+        return added ? token : Disposables.create()
+    }
+}
+
+/// The merged dispatcher stream handed to `transform(dispatcher:)`; see ``PipelineActions``.
+@usableFromInline
+struct PipelineDispatchers<F: Fluxer>: ObservableType {
+    @usableFromInline typealias Element = F.Dispatcher
+    @usableFromInline let pipeline: FluxerPipeline<F>
+
+    @inlinable
+    init(pipeline: FluxerPipeline<F>) {
+        self.pipeline = pipeline
+    }
+
+    @inlinable
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == F.Dispatcher {
+        let token = RelayToken<F.Dispatcher>(
+            handler: AnyObserver(observer).on,
+            onDispose: { [pipeline] token in
+                pipeline.lock.withLock { pipeline.dispatcherObservers.removeAll { $0 === token } }
+            })
+        let added: Bool = pipeline.lock.withLock {
+            if pipeline.tornDown { return false }
+            pipeline.dispatcherObservers.append(token)
+            return true
+        }
+        return added ? token : Disposables.create()
+    }
+}
+
+/// The stage observers, relay tokens and in-flight sinks hold the pipeline strongly (never
+/// weakly: a weakly referenced object pays the slow reference-counting path on every retain);
+/// the cycles through the pipeline's tables are broken by ``FluxerPipeline/tearDown()``.
+///
+/// Observes the stream a `transform` hook returned. Values go to the pipeline; an error is
+/// reported and the hook is subscribed again, unless the stream failed while being subscribed
+/// (which would loop); completion ends the stage.
+/// @unchecked: `state` is atomic; the closures are immutable.
+@usableFromInline
+final class StageObserver<Element>: ObserverType, @unchecked Sendable {
+    @usableFromInline static var subscribing: UInt8 { 0 }
+    @usableFromInline static var live: UInt8 { 1 }
+    @usableFromInline static var ended: UInt8 { 2 }
+
+    @usableFromInline let state = Atomic<UInt8>(0)
+    @usableFromInline let onValue: (Element) -> Void
+    @usableFromInline let onError: (Swift.Error) -> Void
+    @usableFromInline let resubscribe: () -> Void
+
+    @inlinable
+    init(onValue: @escaping (Element) -> Void, onError: @escaping (Swift.Error) -> Void,
+         resubscribe: @escaping () -> Void) {
+        self.onValue = onValue
+        self.onError = onError
+        self.resubscribe = resubscribe
+    }
+
+    @inlinable
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let value):
+            if state.load(ordering: .acquiring) != Self.ended { onValue(value) }
+        case .error(let error):
+            let previous = state.exchange(Self.ended, ordering: .acquiringAndReleasing)
+            guard previous != Self.ended else { return }
+            onError(error)
+            if previous == Self.live { resubscribe() }
+        case .completed:
+            state.store(Self.ended, ordering: .releasing)
+        }
+    }
+
+    /// Called once `subscribe` returned.
+    @inlinable
+    func subscribed() {
+        _ = state.compareExchange(
+            expected: Self.subscribing, desired: Self.live, ordering: .acquiringAndReleasing)
+    }
+}
+
+extension FluxerPipeline {
+    @inlinable
+    func subscribeActionStage(_ fluxer: F) {
+        let observer = StageObserver<Action>(
+            onValue: { self.actionEmitted($0) },
+            onError: { self.report($0) },
+            resubscribe: {
+                guard let fluxer = self.fluxer else { return }
+                self.subscribeActionStage(fluxer)
+            })
+        let subscription = fluxer.transform(action: PipelineActions(pipeline: self).asObservable())
+            .subscribe(observer)
+        observer.subscribed()
+        actionStage.disposable = subscription
+    }
+
+    @inlinable
+    func subscribeDispatcherStage(_ fluxer: F) {
+        let observer = StageObserver<Dispatcher>(
+            onValue: { self.dispatcherTransformed($0) },
+            onError: { self.report($0) },
+            resubscribe: {
+                guard let fluxer = self.fluxer else { return }
+                self.subscribeDispatcherStage(fluxer)
+            })
+        let subscription = fluxer.transform(dispatcher: PipelineDispatchers(pipeline: self).asObservable())
+            .subscribe(observer)
+        observer.subscribed()
+        dispatcherStage.disposable = subscription
+    }
+}

@@ -1,0 +1,126 @@
+import Testing
+@testable import Fluxer
+
+/// A view with no UI framework: it renders the count into `label`.
+final class CounterView: FluxerBindable {
+    typealias Fluxer = CounterFluxer
+    var disposeBag = DisposeBag()
+    let taps = PublishSubject<Void>()
+    var label = ""
+    var bindCount = 0
+
+    func bind(fluxer: CounterFluxer) {
+        bindCount += 1
+        fluxer.store.count.subscribe(onNext: { [weak self] in self?.label = "\($0)" }).disposed(by: disposeBag)
+        taps.map { CounterFluxer.Action.increase }.bind(to: fluxer.action).disposed(by: disposeBag)
+    }
+}
+
+@Suite struct FluxerBindableTests {
+    @Test func assigningAFluxerReplacesTheBagAndBindsOnce() {
+        let view = CounterView()
+        let oldBag = view.disposeBag
+        let fluxer = CounterFluxer()
+        view.fluxer = fluxer
+        #expect(view.disposeBag !== oldBag)
+        #expect(view.bindCount == 1)
+        #expect(view.fluxer === fluxer)
+        #expect(view.label == "0")
+        view.taps.onNext(())
+        #expect(view.label == "1")
+        _ = view.fluxer
+        #expect(view.bindCount == 1, "reading does not bind again")
+    }
+
+    @Test func assigningAnotherFluxerUnbindsTheFirst() {
+        let view = CounterView()
+        let first = CounterFluxer()
+        let second = CounterFluxer()
+        view.fluxer = first
+        view.fluxer = second
+        #expect(view.bindCount == 2)
+        first.action.onNext(.increase)
+        first.action.onNext(.increase)
+        #expect(view.label == "0", "the first fluxer's changes no longer arrive")
+        view.taps.onNext(())
+        #expect(first.store.count.value == 2)
+        #expect(second.store.count.value == 1)
+        #expect(view.label == "1")
+    }
+
+    @Test func assigningNilUnbinds() {
+        let view = CounterView()
+        let fluxer = CounterFluxer()
+        view.fluxer = fluxer
+        view.fluxer = nil
+        #expect(view.fluxer == nil)
+        fluxer.action.onNext(.increase)
+        view.taps.onNext(())
+        #expect(view.label == "0")
+        #expect(fluxer.store.count.value == 1)
+        #expect(view.bindCount == 1)
+    }
+
+    @Test func releasingTheViewReleasesItsFluxerAndItsEntry() {
+        weak var weakView: CounterView?
+        weak var weakFluxer: CounterFluxer?
+        var viewID: ObjectIdentifier?
+        do {
+            let view = CounterView()
+            let fluxer = CounterFluxer()
+            view.fluxer = fluxer
+            weakView = view
+            weakFluxer = fluxer
+            viewID = ObjectIdentifier(view)
+            #expect(bindingTable.containsEntry(for: viewID!))
+        }
+        #expect(weakView == nil)
+        #expect(weakFluxer == nil, "no retain cycle between view, fluxer and bindings")
+        #expect(!bindingTable.containsEntry(for: viewID!), "no stale entry survives its view")
+    }
+
+    @Test func replacingTheBagByHandKeepsTheFluxerAndStillCleansUp() {
+        weak var weakFluxer: CounterFluxer?
+        var viewID: ObjectIdentifier?
+        do {
+            let view = CounterView()
+            view.fluxer = CounterFluxer()
+            weakFluxer = view.fluxer
+            viewID = ObjectIdentifier(view)
+            view.disposeBag = DisposeBag()
+            #expect(view.fluxer != nil)
+        }
+        #expect(weakFluxer == nil)
+        #expect(!bindingTable.containsEntry(for: viewID!))
+    }
+}
+
+@Suite struct FluxerStubTests {
+    @Test func stubRecordsActionsInOrderInsteadOfDispatching() {
+        let view = CounterView()
+        let fluxer = CounterFluxer()
+        fluxer.isStubEnabled = true
+        #expect(fluxer.isStubEnabled)
+        view.fluxer = fluxer
+        view.taps.onNext(())
+        fluxer.action.onNext(.decrease)
+        view.taps.onNext(())
+        #expect(fluxer.stub.actions == [.increase, .decrease, .increase])
+        #expect(fluxer.dispatchCount.load(ordering: .relaxed) == 0)
+        #expect(fluxer.store.count.value == 0)
+        fluxer.store.count.value = 42
+        #expect(view.label == "42", "tests set store values directly")
+    }
+
+    @Test func disablingTheStubDispatchesAgain() {
+        let fluxer = CounterFluxer()
+        fluxer.isStubEnabled = true
+        fluxer.action.onNext(.increase)
+        fluxer.isStubEnabled = false
+        fluxer.action.onNext(.increase)
+        #expect(fluxer.stub.actions == [.increase])
+        #expect(fluxer.store.count.value == 1)
+        fluxer.stub.removeAllActions()
+        #expect(fluxer.stub.actions.isEmpty)
+    }
+}

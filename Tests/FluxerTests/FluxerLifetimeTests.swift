@@ -1,0 +1,99 @@
+import Testing
+@testable import Fluxer
+
+@Suite struct FluxerLifetimeTests {
+    @Test func releasingTheFluxerDisposesItsPipelineAndInFlightWork() {
+        let network = PublishSubject<String>()
+        let input = PublishSubject<String>()
+        let bag = DisposeBag()
+        weak var weakFluxer: ScriptFluxer?
+        var errorsCompleted = false
+        var fluxerID: ObjectIdentifier?
+        do {
+            let fluxer = ScriptFluxer()
+            fluxer.onDispatch = { _ in network.asObservable() }
+            fluxer.errors.subscribe(onCompleted: { errorsCompleted = true }).disposed(by: bag)
+            fluxer.action.onNext("load")
+            input.bind(to: fluxer.action).disposed(by: bag)
+            weakFluxer = fluxer
+            fluxerID = ObjectIdentifier(fluxer)
+            #expect(network.hasObservers)
+            #expect(pipelineTable.containsEntry(for: fluxerID!))
+        }
+        #expect(weakFluxer == nil, "neither the pipeline nor in-flight work retains the fluxer")
+        #expect(errorsCompleted, "the pipeline was torn down")
+        #expect(pipelineTable.containsEntry(for: fluxerID!) == false)
+        #expect(!network.hasObservers, "the in-flight stream was disposed")
+    }
+
+    @Test func inFlightStreamsAreDisposedWhenTheFluxerGoes() {
+        weak var weakFluxer: CounterFluxer?
+        var later: PublishSubject<Void>?
+        do {
+            let fluxer = CounterFluxer()
+            later = fluxer.later
+            fluxer.action.onNext(.increaseLater)
+            #expect(later?.hasObservers == true)
+            weakFluxer = fluxer
+        }
+        #expect(weakFluxer == nil)
+        #expect(later?.hasObservers == false)
+    }
+
+    @Test func inFlightSubscriptionEndsWithTheFluxer() {
+        let api = FakeSearchAPI()
+        weak var weakFluxer: SearchFluxer?
+        do {
+            let fluxer = SearchFluxer(api: api)
+            fluxer.action.onNext(.setQuery("pending"))
+            #expect(api.liveRequests == 1)
+            weakFluxer = fluxer
+        }
+        #expect(weakFluxer == nil)
+        #expect(api.liveRequests == 0, "the pending request was disposed")
+        #expect(!api.responses.hasObservers)
+    }
+
+    @Test func storeObserversAndBindingsDoNotKeepTheFluxerAlive() {
+        let bag = DisposeBag()
+        let input = PublishSubject<CounterFluxer.Action>()
+        weak var weakFluxer: CounterFluxer?
+        var count: StoreProperty<Int>?
+        do {
+            let fluxer = CounterFluxer()
+            fluxer.store.count.subscribe(onNext: { _ in }).disposed(by: bag)
+            input.bind(to: fluxer.action).disposed(by: bag)
+            input.onNext(.increase)
+            count = fluxer.store.count
+            weakFluxer = fluxer
+        }
+        #expect(weakFluxer == nil)
+        input.onNext(.increase)
+        #expect(count?.value == 1, "actions sent after the fluxer is gone are ignored")
+    }
+
+    @Test func aFluxerWithoutStorePropertiesIsCleanedUpAtItsNextEvent() {
+        final class Bare: Fluxer {
+            typealias Action = Int
+            typealias Dispatcher = Int
+            let store: Void = ()
+            let applied = Recorder<Int>()
+            func dispatch(action: Int) throws -> Observable<Int> { network.asObservable() }
+            func updateStore(dispatcher: Int) throws { applied.append(dispatcher) }
+            let network: PublishSubject<Int>
+            init(network: PublishSubject<Int>) { self.network = network }
+        }
+        let network = PublishSubject<Int>()
+        weak var weakFluxer: Bare?
+        do {
+            let fluxer = Bare(network: network)
+            fluxer.action.onNext(1)
+            network.onNext(1)
+            #expect(fluxer.applied.values == [1])
+            weakFluxer = fluxer
+        }
+        #expect(weakFluxer == nil)
+        network.onNext(2)
+        #expect(!network.hasObservers, "the next event found the fluxer gone and tore the pipeline down")
+    }
+}
