@@ -35,6 +35,30 @@ let package = Package(
             path: "Tests/ObservablesTests",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .target(
+            name: "FileSearchCore",
+            dependencies: ["Fluxer"],
+            path: "Examples/FileSearchCore",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "FileSearch",
+            dependencies: ["FileSearchCore", "Fluxer"],
+            path: "Examples/FileSearch",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "Counter",
+            dependencies: ["Fluxer"],
+            path: "Examples/Counter",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "FileSearchTests",
+            dependencies: ["FileSearchCore", "FileSearch", "Counter"],
+            path: "Tests/FileSearchTests",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "FluxerTests",
             dependencies: ["Fluxer"],
