@@ -60,6 +60,12 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
+            name: "ReadmeSnippetTests",
+            dependencies: ["Fluxer", "Observables"],
+            path: "Tests/ReadmeSnippetTests",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
             name: "FluxerTests",
             dependencies: ["Fluxer"],
             path: "Tests/FluxerTests",

@@ -57,7 +57,7 @@ def generate():
     for index, (line, code, marker) in enumerate(blocks(text), start=1):
         if marker and marker.startswith("same-as "):
             path = os.path.join(ROOT, marker[len("same-as "):])
-            source = open(path, encoding="utf-8").read()
+            source = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
             m = re.search(r"// README:begin\n(.*?)// README:end", source, re.S)
             if not m or m.group(1).rstrip("\n") != code.rstrip("\n"):
                 problems.append(f"README.md:{line}: block differs from the README:begin/end block of {path}")
@@ -77,18 +77,23 @@ def generate():
             if "import " not in code:
                 body = "import Fluxer\nimport Observables\n\n" + code
             files[name] = header + body + "\n"
+            # A block that defines a parameterless top-level function is run by a test.
+            for m in re.finditer(r"^func (\w+)\(\)( throws)?", code, re.M):
+                runs.append((("try " if m.group(2) else "") + m.group(1), line))
         else:
             function = f"readmeSnippet{index:02d}"
             indented = "\n".join(("    " + l) if l.strip() else "" for l in code.split("\n"))
             files[name] = (header + "import Fluxer\nimport Observables\n\n"
                            f"@MainActor func {function}() {{\n{indented}\n}}\n")
             runs.append((function, line))
+    runs.sort(key=lambda run: run[1])
     tests = ["// Generated from README.md by scripts/readme_snippets.py. Do not edit.",
              "import Testing", "",
-             "/// Runs every statement block of README.md: a block that compiles but traps fails here.",
+             "/// Runs every README.md block that is a statement list or a parameterless function:",
+             "/// a block that compiles but traps (a failed `assert`) fails here.",
              "@Suite struct ReadmeSnippetTests {"]
     for function, line in runs:
-        tests.append(f"    @MainActor @Test func readmeBlockAtLine{line}Runs() {{ {function}() }}")
+        tests.append(f"    @MainActor @Test func readmeBlockAtLine{line}Runs() throws {{ {function}() }}")
     tests.append("}")
     files["ReadmeSnippetTests.swift"] = "\n".join(tests) + "\n"
     return files, problems

@@ -1,7 +1,8 @@
+import Fluxer
 import Observables
 
-/// W5-W7: workloads through operators beyond map/filter.
-var operatorWorkloads: [Workload] { [distinct, flatMapLatestJust, flatMapJust, combineLatestTwo] }
+/// W5-W8: workloads through operators beyond map/filter, and the Fluxer loop.
+var operatorWorkloads: [Workload] { [distinct, flatMapLatestJust, flatMapJust, combineLatestTwo, fluxerLoop] }
 
 // MARK: - W5 distinct
 

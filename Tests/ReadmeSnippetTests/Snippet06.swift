@@ -1,0 +1,17 @@
+// Generated from README.md line 207 by scripts/readme_snippets.py. Do not edit.
+import Fluxer
+import Observables
+
+@MainActor
+final class CounterView: @MainActor FluxerBindable {
+    typealias Fluxer = CounterFluxer
+    var disposeBag = DisposeBag()
+    var label = ""
+    let taps = PublishRelay<Void>()
+
+    func bind(fluxer: CounterFluxer) {
+        taps.map { CounterFluxer.Action.increase }.bind(to: fluxer.action).disposed(by: disposeBag)
+        fluxer.store.count.map { "\($0)" }.subscribe(onNext: { [weak self] in self?.label = $0 })
+            .disposed(by: disposeBag)
+    }
+}
