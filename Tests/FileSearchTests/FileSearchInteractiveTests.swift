@@ -33,6 +33,9 @@ final class TmuxSession {
 
     deinit {
         _ = tmuxRun(["kill-server"])
+        // tmux leaves the socket file behind.
+        let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        unlink("\(folder)/tmux-\(getuid())/\(socket)")
     }
 
     @discardableResult
