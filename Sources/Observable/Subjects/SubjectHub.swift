@@ -57,7 +57,7 @@ extension SubjectPolicy {
 @usableFromInline
 final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     @usableFromInline typealias Element = Policy.Element
-    @usableFromInline typealias Token = SubjectSubscription<Policy>
+    @usableFromInline typealias Token = ObserverToken<Policy>
 
     // `@exclusivity(unchecked)`: the lock already makes these exclusive, and the runtime
     // bookkeeping would cost more than the lock itself.
@@ -149,23 +149,15 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
         }
     }
 
-    /// Delivers `event` to `list`, which stays alive until delivery goes idle (see `retired`),
-    /// so no retain is needed per event.
+    /// Delivers `event` to `list`, which stays alive until delivery goes idle (see `retired`).
+    /// The list holds its observers as retained `Unmanaged` references, so the walk touches no
+    /// reference count at all: per event, one call per observer.
     @inlinable
     func deliver(_ event: Event<Element>, to list: Unmanaged<TokenList<Policy>>) {
         list._withUnsafeGuaranteedRef { list in
             list.slots.withUnsafeBufferPointer { slots in
-                guard let base = slots.baseAddress else { return }
-                var index = 0
-                while index < slots.count {
-                    // Read the slot in place (no copy, so no retain of the token or the
-                    // handler's context): the list outlives this walk (see `retired`).
-                    let slot = base + index
-                    if slot.pointee != nil {
-                        slot.pointee.unsafelyUnwrapped.token.deliver(
-                            event, handler: slot.pointee.unsafelyUnwrapped.handler, hub: self)
-                    }
-                    index &+= 1
+                for slot in slots {
+                    slot?._withUnsafeGuaranteedRef { $0.deliver(event, hub: self) }
                 }
             }
         }
@@ -197,11 +189,11 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
             for event in replay { observer.on(event) }
             return Disposables.create()
         }
-        let token = Token(hub: self, buffering: !replay.isEmpty)
-        mutableObservers().append(token, handler: observer.handler)
+        let token = Token(handler: observer.handler, buffering: !replay.isEmpty)
+        mutableObservers().append(token)
         lock.unlock()
-        if !replay.isEmpty { token.replay(replay, handler: observer.handler, hub: self) }
-        return token
+        if !replay.isEmpty { token.replay(replay, hub: self) }
+        return SubjectSubscription(token: token, hub: self)
     }
 
     @inlinable
@@ -213,16 +205,15 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     @inlinable
     func remove(_ token: Token) {
         lock.lock()
-        var garbage: [TokenSlot<Policy>?] = []
-        var removed: TokenSlot<Policy>?
+        var removed: Unmanaged<Token>?
         if token.index >= 0 {
             let list = mutableObservers()
             removed = list.remove(token)
-            if list.holes > 16 && list.holes > list.live { garbage = list.compact() }
+            if list.holes > 16 && list.holes > list.live { list.compact() }
         }
         lock.unlock()
-        // Dropped here, outside the lock: releasing captures may run deinits.
-        withExtendedLifetime((removed, garbage)) {}
+        // Released here, outside the lock: releasing captures may run deinits.
+        removed?.release()
     }
 
     /// Releases every observer and refuses later use (subscribers get `RxError.disposed`).
@@ -238,7 +229,9 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
             return current
         }
         for slot in released.slots {
-            slot?.token.state.store(SubjectSubscriptionState.disposed, ordering: .releasing)
+            slot?._withUnsafeGuaranteedRef {
+                $0.state.store(SubjectSubscriptionState.disposed, ordering: .releasing)
+            }
         }
         // `released` (and with it every handler, unless a delivery still walks it) goes here,
         // outside the lock.
@@ -250,26 +243,16 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     }
 }
 
-/// An occupied slot of a ``TokenList``: the subscription and the observer's handler, which only
-/// the list holds.
-@usableFromInline
-struct TokenSlot<Policy: SubjectPolicy> {
-    @usableFromInline let token: SubjectSubscription<Policy>
-    @usableFromInline let handler: (Event<Policy.Element>) -> Void
-
-    @inlinable
-    init(token: SubjectSubscription<Policy>, handler: @escaping (Event<Policy.Element>) -> Void) {
-        self.token = token
-        self.handler = handler
-    }
-}
-
-/// A hub's observers: slots in subscription order, emptied on disposal. Only touched under the
-/// hub's lock, except that a deliverer walks the slots of the list it read (which is then never
-/// changed).
+/// A hub's observers: slots in subscription order, emptied on disposal. Each occupied slot owns
+/// one retain of its token (taken in `append` and `init(copying:)`, given back in `remove` and
+/// `deinit`), so delivery can read tokens without touching reference counts. Only touched under
+/// the hub's lock, except that a deliverer walks the slots of the list it read (which is then
+/// never changed), and `deinit`, which runs outside the lock (the hub drops lists there).
 @usableFromInline
 final class TokenList<Policy: SubjectPolicy> {
-    @exclusivity(unchecked) @usableFromInline var slots: ContiguousArray<TokenSlot<Policy>?>
+    @usableFromInline typealias Token = ObserverToken<Policy>
+
+    @exclusivity(unchecked) @usableFromInline var slots: ContiguousArray<Unmanaged<Token>?>
     /// Tokens in `slots`.
     @exclusivity(unchecked) @usableFromInline var live: Int
     /// Empty slots.
@@ -285,22 +268,30 @@ final class TokenList<Policy: SubjectPolicy> {
     @inlinable
     init(copying other: TokenList<Policy>) {
         slots = other.slots
+        for slot in slots { _ = slot?.retain() }
         live = other.live
         holes = other.holes
     }
 
+    deinit {
+        for slot in slots { slot?.release() }
+    }
+
     @inlinable
-    func append(_ token: SubjectSubscription<Policy>, handler: @escaping (Event<Policy.Element>) -> Void) {
+    func append(_ token: Token) {
         token.index = slots.count
-        slots.append(TokenSlot(token: token, handler: handler))
+        slots.append(Unmanaged.passRetained(token))
         live += 1
     }
 
-    /// Empties the token's slot; returns the slot so the caller releases it outside the lock.
+    /// Empties the token's slot; returns the slot's retain, for the caller to release outside
+    /// the lock.
     @inlinable
-    func remove(_ token: SubjectSubscription<Policy>) -> TokenSlot<Policy>? {
+    func remove(_ token: Token) -> Unmanaged<Token>? {
         let index = token.index
-        guard index >= 0, index < slots.count, let slot = slots[index], slot.token === token else { return nil }
+        guard index >= 0, index < slots.count, let slot = slots[index],
+            slot.toOpaque() == Unmanaged.passUnretained(token).toOpaque()
+        else { return nil }
         token.index = -1
         slots[index] = nil
         live -= 1
@@ -308,26 +299,23 @@ final class TokenList<Policy: SubjectPolicy> {
         return slot
     }
 
-    /// Closes the holes and renumbers the tokens; returns the old slots so the caller releases
-    /// them outside the lock.
+    /// Closes the holes and renumbers the tokens (moves retains, releases none).
     @inlinable
-    func compact() -> [TokenSlot<Policy>?] {
-        let old = Array(slots)
-        var compacted = ContiguousArray<TokenSlot<Policy>?>()
+    func compact() {
+        var compacted = ContiguousArray<Unmanaged<Token>?>()
         compacted.reserveCapacity(live)
-        for case let slot? in old {
-            slot.token.index = compacted.count
+        for case let slot? in slots {
+            slot._withUnsafeGuaranteedRef { $0.index = compacted.count }
             compacted.append(slot)
         }
         slots = compacted
         holes = 0
-        return old
     }
 
     /// Marks every token as no longer listed (the list is being dropped).
     @inlinable
     func unregisterAll() {
-        for case let slot? in slots { slot.token.index = -1 }
+        for case let slot? in slots { slot._withUnsafeGuaranteedRef { $0.index = -1 } }
     }
 }
 
@@ -338,22 +326,24 @@ enum SubjectSubscriptionState {
     @usableFromInline static let disposed: UInt8 = 2
 }
 
-/// One observer of a subject, and the disposable that removes it. Its handler lives in the
-/// hub's slot, not here (see ``SubjectHub``).
-/// @unchecked: see ``SubjectHub`` for which lock guards which field; `state` is atomic.
+/// One observer of a subject, owned by the hub's lists only, so that when the subject goes away
+/// (or the observer is removed) the handler and everything it captured go with it, even if
+/// someone still holds the subscription's disposable.
+/// @unchecked: `buffer` and `index` are guarded by the hub's lock; `state` is atomic;
+/// `handler` is immutable and called serially by the hub's delivery rules.
 @usableFromInline
-final class SubjectSubscription<Policy: SubjectPolicy>: Disposable, @unchecked Sendable {
+final class ObserverToken<Policy: SubjectPolicy>: @unchecked Sendable {
     @usableFromInline typealias Element = Policy.Element
 
+    @usableFromInline let handler: (Event<Element>) -> Void
     @usableFromInline let state: Atomic<UInt8>
     @exclusivity(unchecked) @usableFromInline var buffer: [Event<Element>] = []
     /// Its slot in the hub's current list, or -1 once out of it (under the hub's lock).
     @exclusivity(unchecked) @usableFromInline var index = -1
-    @usableFromInline weak var hub: SubjectHub<Policy>?
 
     @inlinable
-    init(hub: SubjectHub<Policy>, buffering: Bool) {
-        self.hub = hub
+    init(handler: @escaping (Event<Element>) -> Void, buffering: Bool) {
+        self.handler = handler
         self.state = Atomic(buffering ? SubjectSubscriptionState.buffering : SubjectSubscriptionState.active)
         resourceAllocated()
     }
@@ -364,19 +354,17 @@ final class SubjectSubscription<Policy: SubjectPolicy>: Disposable, @unchecked S
 
     /// Called by the delivering thread only.
     @inlinable
-    func deliver(_ event: Event<Element>, handler: (Event<Element>) -> Void, hub: SubjectHub<Policy>) {
+    func deliver(_ event: Event<Element>, hub: SubjectHub<Policy>) {
         let current = state.load(ordering: .acquiring)
         if current == SubjectSubscriptionState.active {
             handler(event)
         } else if current == SubjectSubscriptionState.buffering {
-            deliverWhileBuffering(event, handler: handler, hub: hub)
+            deliverWhileBuffering(event, hub: hub)
         }
     }
 
     @inlinable
-    func deliverWhileBuffering(
-        _ event: Event<Element>, handler: (Event<Element>) -> Void, hub: SubjectHub<Policy>
-    ) {
+    func deliverWhileBuffering(_ event: Event<Element>, hub: SubjectHub<Policy>) {
         hub.lock.lock()
         let current = state.load(ordering: .acquiring)
         if current == SubjectSubscriptionState.buffering {
@@ -391,7 +379,7 @@ final class SubjectSubscription<Policy: SubjectPolicy>: Disposable, @unchecked S
     /// Runs on the subscribing thread: delivers the replayed events, then whatever live events
     /// were buffered meanwhile, then switches to direct delivery.
     @inlinable
-    func replay(_ events: [Event<Element>], handler: (Event<Element>) -> Void, hub: SubjectHub<Policy>) {
+    func replay(_ events: [Event<Element>], hub: SubjectHub<Policy>) {
         var pending = events
         while true {
             for event in pending {
@@ -403,8 +391,10 @@ final class SubjectSubscription<Policy: SubjectPolicy>: Disposable, @unchecked S
                 _ = state.compareExchange(
                     expected: SubjectSubscriptionState.buffering, desired: SubjectSubscriptionState.active,
                     ordering: .acquiringAndReleasing)
+                let dropped = buffer
                 buffer = []
                 hub.lock.unlock()
+                withExtendedLifetime(dropped) {}
                 return
             }
             pending = buffer
@@ -412,13 +402,29 @@ final class SubjectSubscription<Policy: SubjectPolicy>: Disposable, @unchecked S
             hub.lock.unlock()
         }
     }
+}
 
-    /// Removes this observer. After `dispose()` returns, no delivery that starts afterwards
+/// The disposable a subject returns: it refers to its observer and its subject weakly, so it
+/// keeps neither alive (no cycle through an observer that holds this disposable).
+/// @unchecked: both fields are weak references, written only in `init`.
+@usableFromInline
+final class SubjectSubscription<Policy: SubjectPolicy>: Disposable, @unchecked Sendable {
+    @usableFromInline weak var token: ObserverToken<Policy>?
+    @usableFromInline weak var hub: SubjectHub<Policy>?
+
+    @inlinable
+    init(token: ObserverToken<Policy>, hub: SubjectHub<Policy>) {
+        self.token = token
+        self.hub = hub
+    }
+
+    /// Removes the observer. After `dispose()` returns, no delivery that starts afterwards
     /// reaches it.
     @inlinable
     func dispose() {
-        let previous = state.exchange(SubjectSubscriptionState.disposed, ordering: .acquiringAndReleasing)
+        guard let token else { return }
+        let previous = token.state.exchange(SubjectSubscriptionState.disposed, ordering: .acquiringAndReleasing)
         guard previous != SubjectSubscriptionState.disposed else { return }
-        hub?.remove(self)
+        hub?.remove(token)
     }
 }
