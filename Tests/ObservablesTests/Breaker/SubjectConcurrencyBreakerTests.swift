@@ -135,9 +135,12 @@ import Testing
                     for i in 0..<100 { subject.onNext(i) }
                 case 1:
                     for _ in 0..<20 {
-                        _ = subject.subscribe(onNext: { _ in
-                            if disposedFlag.load(ordering: .acquiring) { afterDispose.add(1, ordering: .relaxed) }
-                        })
+                        // A subscriber that comes after dispose() gets RxError.disposed.
+                        _ = subject.subscribe(
+                            onNext: { _ in
+                                if disposedFlag.load(ordering: .acquiring) { afterDispose.add(1, ordering: .relaxed) }
+                            },
+                            onError: { _ in })
                     }
                 default:
                     subject.dispose()
