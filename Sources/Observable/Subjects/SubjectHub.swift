@@ -62,7 +62,21 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     // `@exclusivity(unchecked)`: the lock already makes these exclusive, and the runtime
     // bookkeeping would cost more than the lock itself.
     @usableFromInline let lock = Lock()
-    @exclusivity(unchecked) @usableFromInline var observers = TokenList<Policy>()
+    /// The current list, retained once here. Stored as `Unmanaged` so that the delivering
+    /// thread reads it without a retain/release pair per event; every site that replaces it keeps
+    /// the old list alive elsewhere first (`retired`, or a local dropped after unlocking), so a
+    /// list is never freed under the lock.
+    @exclusivity(unchecked) @usableFromInline var observersStorage: Unmanaged<TokenList<Policy>>
+
+    @inlinable
+    var observers: TokenList<Policy> {
+        get { observersStorage.takeUnretainedValue() }
+        set {
+            let old = observersStorage
+            observersStorage = Unmanaged.passRetained(newValue)
+            old.release()
+        }
+    }
     /// Lists replaced while a delivery was walking them; released when delivery goes idle.
     @exclusivity(unchecked) @usableFromInline var retired: [TokenList<Policy>] = []
     @exclusivity(unchecked) @usableFromInline var policy: Policy
@@ -78,6 +92,11 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     init(policy: Policy, name: String) {
         self.policy = policy
         self.name = name
+        self.observersStorage = Unmanaged.passRetained(TokenList())
+    }
+
+    deinit {
+        observersStorage.release()
     }
 
 
@@ -110,14 +129,14 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
                 // object header. It records nothing, so skip the call.
                 if Policy.recordsValues { policy.record(element) }
                 if Policy.deliversNext {
-                    let list = Unmanaged.passUnretained(observers)
+                    let list = observersStorage
                     lock.unlock()
                     deliver(current, to: list)
                     lock.lock()
                 }
             } else {
                 stopEvent = current
-                let list = Unmanaged.passUnretained(observers)
+                let list = observersStorage
                 observers.unregisterAll()
                 retired.append(observers)
                 observers = TokenList()
