@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "Observables",
+    // Linux needs nothing more; Apple platforms need the Synchronization module.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Observables", targets: ["Observables"]),
         .library(name: "Fluxer", targets: ["Fluxer"]),

@@ -4,8 +4,8 @@ import Testing
 /// Runs every README.md block that is a statement list or a parameterless function:
 /// a block that compiles but traps (a failed `assert`) fails here.
 @Suite struct ReadmeSnippetTests {
-    @MainActor @Test func readmeBlockAtLine60Runs() throws { tourOfOperators() }
-    @MainActor @Test func readmeBlockAtLine97Runs() throws { try tourOfSubjects() }
-    @MainActor @Test func readmeBlockAtLine269Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine291Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine64Runs() throws { tourOfOperators() }
+    @MainActor @Test func readmeBlockAtLine101Runs() throws { try tourOfSubjects() }
+    @MainActor @Test func readmeBlockAtLine283Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine307Runs() throws { testCounterViewWithStub() }
 }

@@ -1,4 +1,4 @@
-// Generated from README.md line 207 by scripts/readme_snippets.py. Do not edit.
+// Generated from README.md line 214 by scripts/readme_snippets.py. Do not edit.
 import Fluxer
 import Observables
 
@@ -11,7 +11,11 @@ final class CounterView: @MainActor FluxerBindable {
 
     func bind(fluxer: CounterFluxer) {
         taps.map { CounterFluxer.Action.increase }.bind(to: fluxer.action).disposed(by: disposeBag)
-        fluxer.store.count.map { "\($0)" }.subscribe(onNext: { [weak self] in self?.label = $0 })
+        // The store changes on whatever thread runs `updateStore` (the random increase runs on a
+        // background scheduler): hop to the main thread before touching main-actor state.
+        fluxer.store.count.map { "\($0)" }
+            .observe(on: MainScheduler.instance)
+            .subscribe(onNext: { [weak self] in self?.label = $0 })
             .disposed(by: disposeBag)
     }
 }

@@ -1,4 +1,4 @@
-// Generated from README.md line 269 by scripts/readme_snippets.py. Do not edit.
+// Generated from README.md line 283 by scripts/readme_snippets.py. Do not edit.
 import Fluxer
 import Observables
 
@@ -8,7 +8,7 @@ func testDebounceOnVirtualTime() {
         .next(210, "s"), .next(220, "sw"), .next(300, "swift"), .completed(400),
     ])
     let observer = scheduler.start {
-        typed.debounce(.seconds(20), scheduler: scheduler).asObservable()
+        typed.debounce(.seconds(20), scheduler: scheduler)
     }
     assert(observer.events == [.next(240, "sw"), .next(320, "swift"), .completed(400)])
     assert(typed.subscriptions == [Subscription(200, 400)])
