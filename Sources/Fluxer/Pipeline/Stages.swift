@@ -27,57 +27,36 @@ final class RelayToken<Element>: Disposable, @unchecked Sendable {
     }
 }
 
-/// The action stream handed to `transform(action:)`: multicast, hot, emitting serially on the
-/// executor; never completes (subscribers after teardown get nothing).
+/// A stream handed to a `transform` hook: the actions (for `transform(action:)`) or the merged
+/// dispatchers (for `transform(dispatcher:)`). Multicast, hot, emitting serially on the executor;
+/// never completes (subscribers after teardown get nothing). `observers` names the pipeline's
+/// list of subscribers for this stream (only touched under the pipeline's lock).
 @usableFromInline
-struct PipelineActions<F: Fluxer>: ObservableType {
-    @usableFromInline typealias Element = F.Action
+struct PipelineStream<F: Fluxer, Element>: ObservableType {
     @usableFromInline let pipeline: FluxerPipeline<F>
+    @usableFromInline let observers: ReferenceWritableKeyPath<FluxerPipeline<F>, ContiguousArray<RelayToken<Element>>>
 
     @inlinable
-    init(pipeline: FluxerPipeline<F>) {
+    init(
+        pipeline: FluxerPipeline<F>,
+        observers: ReferenceWritableKeyPath<FluxerPipeline<F>, ContiguousArray<RelayToken<Element>>>
+    ) {
         self.pipeline = pipeline
+        self.observers = observers
     }
 
     @inlinable
     func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
-    where Observer.Element == F.Action {
-        let token = RelayToken<F.Action>(
+    where Observer.Element == Element {
+        let observers = self.observers
+        let token = RelayToken<Element>(
             handler: AnyObserver(observer).on,
             onDispose: { [pipeline] token in
-                pipeline.lock.withLock { pipeline.actionObservers.removeAll { $0 === token } }
+                pipeline.lock.withLock { pipeline[keyPath: observers].removeAll { $0 === token } }
             })
         let added: Bool = pipeline.lock.withLock {
             if pipeline.tornDown { return false }
-            pipeline.actionObservers.append(token)
-            return true
-        }
-        return added ? token : Disposables.create()
-    }
-}
-
-/// The merged dispatcher stream handed to `transform(dispatcher:)`; see ``PipelineActions``.
-@usableFromInline
-struct PipelineDispatchers<F: Fluxer>: ObservableType {
-    @usableFromInline typealias Element = F.Dispatcher
-    @usableFromInline let pipeline: FluxerPipeline<F>
-
-    @inlinable
-    init(pipeline: FluxerPipeline<F>) {
-        self.pipeline = pipeline
-    }
-
-    @inlinable
-    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
-    where Observer.Element == F.Dispatcher {
-        let token = RelayToken<F.Dispatcher>(
-            handler: AnyObserver(observer).on,
-            onDispose: { [pipeline] token in
-                pipeline.lock.withLock { pipeline.dispatcherObservers.removeAll { $0 === token } }
-            })
-        let added: Bool = pipeline.lock.withLock {
-            if pipeline.tornDown { return false }
-            pipeline.dispatcherObservers.append(token)
+            pipeline[keyPath: observers].append(token)
             return true
         }
         return added ? token : Disposables.create()
@@ -144,7 +123,8 @@ extension FluxerPipeline {
                 guard let fluxer = self.fluxer else { return }
                 self.subscribeActionStage(fluxer)
             })
-        let subscription = fluxer.transform(action: PipelineActions(pipeline: self).asObservable())
+        let subscription = fluxer.transform(
+            action: PipelineStream(pipeline: self, observers: \.actionObservers).asObservable())
             .subscribe(observer)
         observer.subscribed()
         actionStage.disposable = subscription
@@ -159,7 +139,8 @@ extension FluxerPipeline {
                 guard let fluxer = self.fluxer else { return }
                 self.subscribeDispatcherStage(fluxer)
             })
-        let subscription = fluxer.transform(dispatcher: PipelineDispatchers(pipeline: self).asObservable())
+        let subscription = fluxer.transform(
+            dispatcher: PipelineStream(pipeline: self, observers: \.dispatcherObservers).asObservable())
             .subscribe(observer)
         observer.subscribed()
         dispatcherStage.disposable = subscription
