@@ -174,10 +174,8 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     @inlinable
     func deliver(_ event: Event<Element>, to list: Unmanaged<TokenList<Policy>>) {
         list._withUnsafeGuaranteedRef { list in
-            list.slots.withUnsafeBufferPointer { slots in
-                for slot in slots {
-                    slot?._withUnsafeGuaranteedRef { $0.deliver(event, hub: self) }
-                }
+            for slot in list.slots {
+                slot?._withUnsafeGuaranteedRef { $0.deliver(event, hub: self) }
             }
         }
     }
@@ -270,36 +268,62 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
 @usableFromInline
 final class TokenList<Policy: SubjectPolicy> {
     @usableFromInline typealias Token = ObserverToken<Policy>
+    @usableFromInline typealias Slot = Unmanaged<Token>?
 
-    @exclusivity(unchecked) @usableFromInline var slots: ContiguousArray<Unmanaged<Token>?>
-    /// Tokens in `slots`.
+    /// Slot storage, managed by hand (slots are plain values: an `Unmanaged` reference whose
+    /// retain the list owns) so that a delivery reads it without retaining an array buffer.
+    @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<Slot>
+    @exclusivity(unchecked) @usableFromInline var count: Int
+    @exclusivity(unchecked) @usableFromInline var capacity: Int
+    /// Tokens in the slots.
     @exclusivity(unchecked) @usableFromInline var live: Int
     /// Empty slots.
     @exclusivity(unchecked) @usableFromInline var holes: Int
 
     @inlinable
     init() {
-        slots = []
+        capacity = 4
+        base = UnsafeMutablePointer<Slot>.allocate(capacity: 4)
+        count = 0
         live = 0
         holes = 0
     }
 
     @inlinable
     init(copying other: TokenList<Policy>) {
-        slots = other.slots
-        for slot in slots { _ = slot?.retain() }
+        capacity = max(other.count, 4)
+        base = UnsafeMutablePointer<Slot>.allocate(capacity: capacity)
+        base.initialize(from: other.base, count: other.count)
+        count = other.count
         live = other.live
         holes = other.holes
+        for slot in slots { _ = slot?.retain() }
     }
 
     deinit {
         for slot in slots { slot?.release() }
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    /// The slots, for walking. Valid while the list is alive and not changed.
+    @inlinable
+    var slots: UnsafeBufferPointer<Slot> {
+        UnsafeBufferPointer(start: base, count: count)
     }
 
     @inlinable
     func append(_ token: Token) {
-        token.index = slots.count
-        slots.append(Unmanaged.passRetained(token))
+        if count == capacity {
+            let grown = UnsafeMutablePointer<Slot>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
+        }
+        token.index = count
+        (base + count).initialize(to: Unmanaged.passRetained(token))
+        count += 1
         live += 1
     }
 
@@ -308,11 +332,11 @@ final class TokenList<Policy: SubjectPolicy> {
     @inlinable
     func remove(_ token: Token) -> Unmanaged<Token>? {
         let index = token.index
-        guard index >= 0, index < slots.count, let slot = slots[index],
+        guard index >= 0, index < count, let slot = base[index],
             slot.toOpaque() == Unmanaged.passUnretained(token).toOpaque()
         else { return nil }
         token.index = -1
-        slots[index] = nil
+        base[index] = nil
         live -= 1
         holes += 1
         return slot
@@ -321,13 +345,16 @@ final class TokenList<Policy: SubjectPolicy> {
     /// Closes the holes and renumbers the tokens (moves retains, releases none).
     @inlinable
     func compact() {
-        var compacted = ContiguousArray<Unmanaged<Token>?>()
-        compacted.reserveCapacity(live)
-        for case let slot? in slots {
-            slot._withUnsafeGuaranteedRef { $0.index = compacted.count }
-            compacted.append(slot)
+        var kept = 0
+        for index in 0..<count {
+            if let slot = base[index] {
+                slot._withUnsafeGuaranteedRef { $0.index = kept }
+                base[kept] = slot
+                kept += 1
+            }
         }
-        slots = compacted
+        base.advanced(by: kept).deinitialize(count: count - kept)
+        count = kept
         holes = 0
     }
 
