@@ -33,7 +33,8 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
         resourceReleased()
     }
 
-    /// `true` after a terminal event was accepted or the sink was disposed.
+    /// `true` after a terminal event was accepted, the sink was disposed, or downstream stopped:
+    /// the stop signal `asObserver()` hands upstream.
     @inlinable
     var isStopped: Bool {
         if disposed.load(ordering: .acquiring) || downstream.isStopped { return true }

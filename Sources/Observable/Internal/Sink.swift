@@ -41,12 +41,6 @@ final class Sink<Output>: Cancelable, StopSignal, @unchecked Sendable {
         stopped.load(ordering: .acquiring)
     }
 
-    /// The stop signal as a closure, for code that builds its own `AnyObserver`.
-    @inlinable
-    var stopProbe: () -> Bool {
-        { self.isStopped }
-    }
-
     /// Makes an observer for the upstream that calls `handler`, carrying this sink's stop signal.
     @inlinable
     func observer<Input>(_ handler: @escaping (Event<Input>) -> Void) -> AnyObserver<Input> {

@@ -73,7 +73,7 @@ extension ObservableType {
         let source = self
         return Observable { observer in
             let serial = SerialSink<Element>(downstream: observer)
-            let sink = Sink<Element>(downstream: serial.observerForwardingProbe())
+            let sink = Sink<Element>(downstream: serial.asObserver())
             let open = RaisedFlag()
             let otherSubscription = SingleAssignmentDisposable()
             let subscriptions = CompositeDisposable(otherSubscription)

@@ -105,7 +105,7 @@ extension ObservableType {
         let source = self
         return Observable { observer in
             let serial = SerialSink<Element>(downstream: observer)
-            let sink = Sink<Element>(downstream: serial.observerForwardingProbe())
+            let sink = Sink<Element>(downstream: serial.asObserver())
             let subscriptions = CompositeDisposable()
             _ = sink.setUpstream(subscriptions)
             subscriptions.insert(
