@@ -11,12 +11,12 @@ struct Workload: Sendable {
     /// Divides the total time (or bytes) into per-operation figures.
     let perOperationDivisor: @Sendable (Int) -> Int
     /// Each variant runs `operations` operations and returns total nanoseconds (or bytes).
-    let variants: [(name: String, run: @Sendable (Int) async -> Double)]
+    let variants: [(name: String, run: @Sendable (Int) -> Double)]
 
     init(
         name: String, unit: String = "ns/op", operations: Int,
         perOperationDivisor: @escaping @Sendable (Int) -> Int = { $0 },
-        variants: [(name: String, run: @Sendable (Int) async -> Double)]
+        variants: [(name: String, run: @Sendable (Int) -> Double)]
     ) {
         self.name = name
         self.unit = unit
@@ -47,7 +47,7 @@ let publishOne = Workload(
             return measureNanoseconds { for i in 0..<n { subject.send(i) } }
         }),
         ("asyncstream", { n in
-            await measureNanosecondsAsync {
+            measureNanosecondsAsync {
                 let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .unbounded)
                 let consumer = Task {
                     var sum = 0
@@ -99,7 +99,7 @@ let mapFilterMap = Workload(
             return measureNanoseconds { for i in 0..<n { subject.send(i) } }
         }),
         ("asyncstream", { n in
-            await measureNanosecondsAsync {
+            measureNanosecondsAsync {
                 let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .unbounded)
                 let consumer = Task {
                     var sum = 0

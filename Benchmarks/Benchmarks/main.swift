@@ -13,10 +13,10 @@ for workload in allWorkloads {
     for variant in workload.variants {
         if let only = options.variant, variant.name != only { continue }
         var samples: [Double] = []
-        _ = await variant.run(max(1, operations / 10))  // warm-up
+        _ = variant.run(max(1, operations / 10))  // warm-up
         let allocationsBefore = allocationCount()
         for _ in 0..<options.repetitions {
-            let total = await variant.run(operations)
+            let total = variant.run(operations)
             samples.append(total / Double(workload.perOperationDivisor(operations)))
         }
         let allocations = Double(allocationCount() - allocationsBefore)
