@@ -53,8 +53,10 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
 
     // owner
     @exclusivity(unchecked) @usableFromInline var phase = Phase.idle
-    /// The Fluxer, loaded strongly once per period of ownership (one weak load, not one per step).
-    @exclusivity(unchecked) @usableFromInline var activeFluxer: F?
+    /// The Fluxer, retained once per period of ownership (one weak load, not one per step) and
+    /// used unretained by the steps: the Fluxer is weakly referenced, so each retain or release
+    /// of it takes the runtime's slow path; `nil` once the Fluxer is gone.
+    @exclusivity(unchecked) @usableFromInline var activeFluxer: Unmanaged<F>?
     @exclusivity(unchecked) @usableFromInline var currentActionObservers: ContiguousArray<RelayToken<Action>> = []
     @exclusivity(unchecked) @usableFromInline var currentDispatcherObservers: ContiguousArray<RelayToken<Dispatcher>> = []
 
@@ -145,8 +147,7 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
         currentActionObservers = actionObservers
         currentDispatcherObservers = dispatcherObservers
         lock.unlock()
-        owner.store(currentThreadID(), ordering: .relaxed)
-        activeFluxer = fluxer
+        beginOwnership()
         run(job)
         drain()
     }
@@ -156,16 +157,21 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
     func runQueued() {
         if let scheduler {
             _ = scheduler.schedule(self) { pipeline in
-                pipeline.owner.store(currentThreadID(), ordering: .relaxed)
-                pipeline.activeFluxer = pipeline.fluxer
+                pipeline.beginOwnership()
                 pipeline.drain()
                 return Disposables.create()
             }
         } else {
-            owner.store(currentThreadID(), ordering: .relaxed)
-            activeFluxer = fluxer
+            beginOwnership()
             drain()
         }
+    }
+
+    /// Marks the calling thread as the owner and retains the Fluxer for the period.
+    @inlinable
+    func beginOwnership() {
+        owner.store(currentThreadID(), ordering: .relaxed)
+        activeFluxer = fluxer.map { Unmanaged.passRetained($0) }
     }
 
     /// Runs jobs until the queue is empty, then gives up ownership. Called by the owner.
@@ -183,7 +189,7 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
                 let released = activeFluxer
                 activeFluxer = nil
                 lock.unlock()
-                _ = released
+                released?.release()
                 return
             }
             let job = jobs[head]
@@ -237,10 +243,15 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
     /// Cancels the previous work with the same key, calls `dispatch` and subscribes.
     @inlinable
     func process(_ action: Action) {
-        guard let fluxer = activeFluxer else {
+        guard let active = activeFluxer else {
             tearDown()
             return
         }
+        active._withUnsafeGuaranteedRef { process(action, with: $0) }
+    }
+
+    @inlinable
+    func process(_ action: Action, with fluxer: F) {
         let saved = phase
         phase = .busy
         let key = fluxer.cancellationKey(for: action)
@@ -291,14 +302,14 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
 
     @inlinable
     func apply(_ dispatcher: Dispatcher) {
-        guard let fluxer = activeFluxer else {
+        guard let active = activeFluxer else {
             tearDown()
             return
         }
         let saved = phase
         phase = .busy
         do {
-            try fluxer.updateStore(dispatcher: dispatcher)
+            try active._withUnsafeGuaranteedRef { try $0.updateStore(dispatcher: dispatcher) }
         } catch {
             publish(error)
         }
