@@ -131,46 +131,59 @@ extension ObservableType where Element == Any {
 
 // MARK: - Implementation
 
-/// The latest value of each source; a pure state machine run under ``CombineLatestCore``'s lock.
+/// The latest value of each source; a state machine run by ``CombineLatestCore`` one input at a
+/// time (the sink's inbox serializes them).
+///
+/// Until every source has a value, values wait in `pending`; from then on they live in
+/// `combined`, updated in place: the selector borrows that array and, unless it keeps it, the
+/// next update finds it unshared, so no array is allocated per event.
 @usableFromInline
 struct CombineLatestState<Element> {
-    @usableFromInline var values: [Element?]
+    @usableFromInline var pending: [Element?]
+    @usableFromInline var combined: [Element] = []
     @usableFromInline var missing: Int
     @usableFromInline var completedCount = 0
 
     @inlinable
     init(count: Int) {
-        values = Array(repeating: nil, count: count)
+        pending = Array(repeating: nil, count: count)
         missing = count
     }
 
-    /// Records `value` for source `index`; returns the combination to emit, if every source has
-    /// a value.
+    /// Records `value` for source `index`; returns `true` when ``combined`` holds a combination
+    /// to emit (every source has a value).
     @inlinable
-    mutating func next(_ value: Element, at index: Int) -> [Element]? {
-        if values[index] == nil { missing -= 1 }
-        values[index] = value
-        return missing == 0 ? values.compactMap { $0 } : nil
+    mutating func next(_ value: Element, at index: Int) -> Bool {
+        if missing == 0 {
+            combined[index] = value
+            return true
+        }
+        if pending[index] == nil { missing -= 1 }
+        pending[index] = value
+        guard missing == 0 else { return false }
+        combined = pending.map { $0! }
+        pending = []
+        return true
     }
 
     /// Records that source `index` completed; returns `true` when the result must complete:
     /// every source completed, or this one never emitted.
     @inlinable
     mutating func completed(at index: Int) -> Bool {
-        if values[index] == nil { return true }
+        if missing > 0 && pending[index] == nil { return true }
         completedCount += 1
-        return completedCount == values.count
+        return completedCount == (missing == 0 ? combined.count : pending.count)
     }
 }
 
-/// Runs ``CombineLatestState``: state decisions under `lock`, the selector and delivery outside.
-/// @unchecked: `state` is guarded by `lock`; `sink` is thread-safe; the selector is only called
-/// from the sink's inbox, one input at a time.
+/// Runs ``CombineLatestState`` and the selector for one input at a time: `process` is only
+/// called from the sink's inbox, which serializes inputs, so the state needs no lock.
+/// @unchecked: `state` is only touched by `process` (serialized, see above); `sink` is
+/// thread-safe.
 @usableFromInline
 final class CombineLatestCore<Element, Result>: @unchecked Sendable {
     @usableFromInline let sink: FanInSink<IndexedEvent<Element>, Result>
-    @usableFromInline let lock = Lock()
-    @usableFromInline var state: CombineLatestState<Element>
+    @exclusivity(unchecked) @usableFromInline var state: CombineLatestState<Element>
     @usableFromInline let resultSelector: ([Element]) throws -> Result
 
     @inlinable
@@ -194,16 +207,16 @@ final class CombineLatestCore<Element, Result>: @unchecked Sendable {
     func process(_ input: IndexedEvent<Element>) {
         switch input.event {
         case .next(let value):
-            guard let values = lock.withLock({ state.next(value, at: input.index) }) else { return }
+            guard state.next(value, at: input.index) else { return }
             let result: Result
-            do { result = try resultSelector(values) } catch {
+            do { result = try resultSelector(state.combined) } catch {
                 sink.finish(.error(error))
                 return
             }
             sink.forwardNext(result)
         case .completed:
             sink.subscriptions.remove(for: input.key)
-            if lock.withLock({ state.completed(at: input.index) }) { sink.finish(.completed) }
+            if state.completed(at: input.index) { sink.finish(.completed) }
         case .error(let error):
             sink.finish(.error(error))
         }
