@@ -8,15 +8,25 @@ import Synchronization
 /// input: after the first terminal event, later events are dropped. After `dispose()`, nothing
 /// more is delivered.
 ///
+/// Fast path: an event that finds the sink idle claims delivery with one compare-and-swap on
+/// `state` and gives it back with another when nothing was queued meanwhile; the lock is only
+/// taken to queue an event or to take one from the queue. `state` bits: `delivering` (a thread is
+/// delivering), `pending` (the queue holds events; set and cleared under the lock, only while
+/// `delivering` is set), `inputStopped` (a terminal event was accepted).
+///
 /// Used by `create` and by operators that merge several sources (merge, combineLatest, zip, ...).
-/// @unchecked: `delivering`, `queue`, `head` and `inputStopped` are only touched under `lock`;
-/// `downstream` is immutable; `disposed` is atomic.
+/// @unchecked: `queue` and `head` are only touched under `lock`; `downstream` is immutable;
+/// `state` and `disposed` are atomic; `onTerminated` is set before the sink is shared and
+/// otherwise touched under `lock`.
 @usableFromInline
 final class SerialSink<Element>: StopSignal, @unchecked Sendable {
+    @usableFromInline static var delivering: UInt8 { 1 }
+    @usableFromInline static var pending: UInt8 { 2 }
+    @usableFromInline static var inputStopped: UInt8 { 4 }
+
     @usableFromInline let downstream: AnyObserver<Element>
     @usableFromInline let lock = Lock()
-    @exclusivity(unchecked) @usableFromInline var delivering = false
-    @exclusivity(unchecked) @usableFromInline var inputStopped = false
+    @usableFromInline let state = Atomic<UInt8>(0)
     @exclusivity(unchecked) @usableFromInline var queue: [Event<Element>] = []
     @exclusivity(unchecked) @usableFromInline var head = 0
     @usableFromInline let disposed = Atomic<Bool>(false)
@@ -37,8 +47,8 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
     /// the stop signal `asObserver()` hands upstream.
     @inlinable
     var isStopped: Bool {
-        if disposed.load(ordering: .acquiring) || downstream.isStopped { return true }
-        return lock.withLock { inputStopped }
+        disposed.load(ordering: .acquiring) || state.load(ordering: .acquiring) & Self.inputStopped != 0
+            || downstream.isStopped
     }
 
     @inlinable
@@ -54,22 +64,47 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
 
     @inlinable
     func on(_ event: Event<Element>) {
+        if disposed.load(ordering: .acquiring) { return }
+        let stopBit = event.isStopEvent ? Self.inputStopped : 0
+        // Idle: claim delivery without the lock.
+        if state.compareExchange(expected: 0, desired: Self.delivering | stopBit, ordering: .acquiringAndReleasing)
+            .exchanged
+        {
+            drain(first: event)
+            return
+        }
         lock.lock()
-        if inputStopped || disposed.load(ordering: .acquiring) {
-            lock.unlock()
-            return
+        var current = state.load(ordering: .acquiring)
+        while true {
+            if current & Self.inputStopped != 0 {
+                lock.unlock()
+                return
+            }
+            if current & Self.delivering != 0 {
+                // Busy: queue for the delivering thread, which takes the lock to read the queue.
+                let (exchanged, actual) = state.compareExchange(
+                    expected: current, desired: current | Self.pending | stopBit, ordering: .acquiringAndReleasing)
+                if exchanged {
+                    queue.append(event)
+                    lock.unlock()
+                    return
+                }
+                current = actual
+            } else {
+                // The delivering thread went idle meanwhile: deliver here.
+                let (exchanged, actual) = state.compareExchange(
+                    expected: current, desired: current | Self.delivering | stopBit, ordering: .acquiringAndReleasing)
+                if exchanged {
+                    lock.unlock()
+                    drain(first: event)
+                    return
+                }
+                current = actual
+            }
         }
-        if event.isStopEvent { inputStopped = true }
-        if delivering {
-            queue.append(event)
-            lock.unlock()
-            return
-        }
-        delivering = true
-        lock.unlock()
-        drain(first: event)
     }
 
+    /// Delivers `first`, then the queued events, then goes idle. Called with `delivering` set.
     @inlinable
     func drain(first: Event<Element>) {
         var next = first
@@ -84,16 +119,22 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
                     action?()
                 }
             }
+            // Nothing queued: go idle without the lock.
+            var current = state.load(ordering: .acquiring)
+            while current & Self.pending == 0 {
+                let (exchanged, actual) = state.compareExchange(
+                    expected: current, desired: current & ~Self.delivering, ordering: .acquiringAndReleasing)
+                if exchanged { return }
+                current = actual
+            }
             lock.lock()
+            next = queue[head]
+            head += 1
             if head == queue.count {
                 queue.removeAll(keepingCapacity: false)
                 head = 0
-                delivering = false
-                lock.unlock()
-                return
+                state.bitwiseAnd(~Self.pending, ordering: .acquiringAndReleasing)
             }
-            next = queue[head]
-            head += 1
             lock.unlock()
         }
     }
