@@ -80,7 +80,7 @@ final class DispatchSink<F: Fluxer>: ObserverType, @unchecked Sendable {
         attachSlow(subscription)
     }
 
-    @usableFromInline
+    @inlinable
     func attachSlow(_ subscription: Disposable) {
         let pipeline = self.pipeline
         pipeline.lock.lock()
@@ -104,7 +104,7 @@ final class DispatchSink<F: Fluxer>: ObserverType, @unchecked Sendable {
 
     /// Stops the stream: later dispatchers (including queued ones) are dropped and the
     /// subscription is disposed. The caller has already removed it from the pipeline's tables.
-    @usableFromInline
+    @inlinable
     func cancel() {
         let previous = state.exchange(Self.cancelled, ordering: .acquiringAndReleasing)
         guard previous == Self.active else { return }

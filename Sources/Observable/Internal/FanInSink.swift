@@ -17,7 +17,7 @@ import Synchronization
 /// @unchecked: `inbox` is guarded by `lock`; `stopped` is atomic; the other fields are immutable
 /// or thread-safe themselves.
 @usableFromInline
-final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
+final class FanInSink<Input, Output>: Cancelable, StopSignal, @unchecked Sendable {
     @usableFromInline let downstream: AnyObserver<Output>
     @usableFromInline let stopped = Atomic<Bool>(false)
     @usableFromInline let lock = Lock()
@@ -48,27 +48,28 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
     }
 
     /// `true` once a terminal event was sent or the sink was disposed.
+    /// `true` once the result ended or was disposed, or downstream stopped: the stop signal
+    /// every source's observer carries upstream.
     @inlinable
     var isStopped: Bool {
-        stopped.load(ordering: .acquiring)
+        stopped.load(ordering: .acquiring) || downstream.isStopped
     }
 
-    /// Same as ``isStopped``.
+    /// `true` once the result ended or was disposed.
     @inlinable
     var isDisposed: Bool {
-        isStopped
+        stopped.load(ordering: .acquiring)
     }
 
     /// An observer that tags each event with `tag` and posts it to the inbox; it carries a stop
     /// probe (stopped here or downstream) so synchronous producers end early.
     @inlinable
     func observer<Element>(_ tag: @escaping (Event<Element>) -> Input) -> AnyObserver<Element> {
-        let downstreamProbe = downstream.stopProbe
-        let probe: () -> Bool = { self.stopped.load(ordering: .acquiring) || (downstreamProbe?() ?? false) }
+        // The sink itself is the stop signal (``isStopped``): no extra object per source.
         guard let inbox = lock.withLock({ self.inbox }) else {
-            return AnyObserver(eventHandler: { _ in }, isStopped: { true })
+            return AnyObserver(eventHandler: { _ in }, stopSignal: self)
         }
-        return AnyObserver(eventHandler: { event in inbox.on(.next(tag(event))) }, isStopped: probe)
+        return AnyObserver(eventHandler: { event in inbox.on(.next(tag(event))) }, stopSignal: self)
     }
 
     /// Subscribes `source` with events tagged by `tag`, keeping the subscription in
@@ -110,7 +111,7 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
         tearDown()
     }
 
-    @usableFromInline
+    @inlinable
     func tearDown() {
         let inbox: SerialSink<Input>? = lock.withLock {
             defer { self.inbox = nil }

@@ -107,13 +107,12 @@ enum FlatMapStrategy: Sendable {
 /// `subscribingNext` and `completedWhileSubscribing` are guarded by `lock`; `terminated` and
 /// `latestID` are atomics; everything else is immutable.
 @usableFromInline
-final class FlatMapSink<SourceElement, Output>: Disposable, @unchecked Sendable {
-    @usableFromInline typealias Inner = (id: UInt64, subscription: SingleAssignmentDisposable)
+final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @unchecked Sendable {
+    @usableFromInline typealias Inner = FlatMapInner<SourceElement, Output>
 
     @usableFromInline let strategy: FlatMapStrategy
     @usableFromInline let selector: (SourceElement) throws -> Observable<Output>
     @usableFromInline let serial: SerialSink<Output>
-    @usableFromInline let downstreamProbe: (() -> Bool)?
     @usableFromInline let outer = SingleAssignmentDisposable()
     @usableFromInline let terminated = Atomic<Bool>(false)
     /// `.latest` only: the id of the inner observable whose events are delivered.
@@ -121,7 +120,7 @@ final class FlatMapSink<SourceElement, Output>: Disposable, @unchecked Sendable 
 
     @usableFromInline let lock = Lock()
     /// `.merge`: every active inner subscription.
-    @usableFromInline var inners: [UInt64: SingleAssignmentDisposable] = [:]
+    @usableFromInline var inners: [UInt64: Inner] = [:]
     /// `.latest`, `.first`, `.concat`: the active inner subscription.
     @usableFromInline var current: Inner?
     /// `.concat`: inner observables waiting for their turn.
@@ -143,7 +142,6 @@ final class FlatMapSink<SourceElement, Output>: Disposable, @unchecked Sendable 
         self.strategy = strategy
         self.selector = selector
         self.serial = SerialSink(downstream: downstream)
-        self.downstreamProbe = downstream.stopProbe
         resourceAllocated()
     }
 
@@ -151,15 +149,19 @@ final class FlatMapSink<SourceElement, Output>: Disposable, @unchecked Sendable 
         resourceReleased()
     }
 
+    /// The outer observer's stop signal: the result ended or was disposed, or downstream stopped.
+    @inlinable
+    var isStopped: Bool { isTerminated }
+
     @inlinable
     var isTerminated: Bool {
-        terminated.load(ordering: .acquiring) || (downstreamProbe?() ?? false)
+        terminated.load(ordering: .acquiring) || serial.downstream.isStopped
     }
 
     @inlinable
     func run<Source: ObservableType>(_ source: Source) where Source.Element == SourceElement {
         let observer = AnyObserver<SourceElement>(
-            eventHandler: { self.outerEvent($0) }, isStopped: { self.isTerminated })
+            eventHandler: { self.outerEvent($0) }, stopSignal: self)
         outer.setDisposable(source.subscribe(observer))
     }
 
@@ -201,53 +203,52 @@ final class FlatMapSink<SourceElement, Output>: Disposable, @unchecked Sendable 
             && !subscribingNext
     }
 
-    @usableFromInline
+    @inlinable
     func startInner(_ inner: Observable<Output>) {
-        let subscription = SingleAssignmentDisposable()
         lock.lock()
         if stopped {
             lock.unlock()
             return
         }
+        if strategy == .concat && (current != nil || subscribingNext) {
+            pending.append(inner)
+            lock.unlock()
+            return
+        }
         nextID &+= 1
-        let id = nextID
-        var replaced: SingleAssignmentDisposable?
+        let entry = Inner(sink: self, id: nextID)
+        var replaced: Inner?
         switch strategy {
         case .merge:
-            inners[id] = subscription
+            inners[entry.id] = entry
         case .latest:
-            replaced = current?.subscription
-            current = (id, subscription)
-            latestID.store(id, ordering: .releasing)
+            replaced = current
+            current = entry
+            latestID.store(entry.id, ordering: .releasing)
         case .first:
-            current = (id, subscription)
+            current = entry
         case .concat:
-            if current != nil || subscribingNext {
-                pending.append(inner)
-                lock.unlock()
-                return
-            }
-            current = (id, subscription)
+            current = entry
             subscribingNext = true
             completedWhileSubscribing = false
         }
         lock.unlock()
         replaced?.dispose()
         if strategy == .concat {
-            runConcat(inner, (id, subscription))
+            runConcat(inner, entry)
         } else {
-            subscribe(inner, id: id, subscription: subscription)
+            subscribe(inner, entry)
         }
     }
 
     /// Subscribes concat's inner observables one after another without recursion: an inner
     /// observable that completes during `subscribe` leaves the next one to this loop.
-    @usableFromInline
+    @inlinable
     func runConcat(_ first: Observable<Output>, _ firstInner: Inner) {
         var source = first
         var inner = firstInner
         while true {
-            subscribe(source, id: inner.id, subscription: inner.subscription)
+            subscribe(source, inner)
             lock.lock()
             guard completedWhileSubscribing, !stopped else {
                 subscribingNext = false
@@ -263,7 +264,7 @@ final class FlatMapSink<SourceElement, Output>: Disposable, @unchecked Sendable 
                     pendingHead = 0
                 }
                 nextID &+= 1
-                inner = (nextID, SingleAssignmentDisposable())
+                inner = Inner(sink: self, id: nextID)
                 current = inner
                 lock.unlock()
                 continue
@@ -277,18 +278,17 @@ final class FlatMapSink<SourceElement, Output>: Disposable, @unchecked Sendable 
     }
 
     @inlinable
-    func subscribe(_ inner: Observable<Output>, id: UInt64, subscription: SingleAssignmentDisposable) {
+    func subscribe(_ inner: Observable<Output>, _ entry: Inner) {
+        // The entry is the observer's stop signal and holds the inner subscription: one object
+        // (and one closure context) per inner observable.
         let observer: AnyObserver<Output>
         if strategy == .latest {
             observer = AnyObserver(
-                eventHandler: { self.latestInnerEvent($0, id: id) },
-                isStopped: { self.isTerminated || self.latestID.load(ordering: .acquiring) != id })
+                eventHandler: { entry.sink.latestInnerEvent($0, id: entry.id) }, stopSignal: entry)
         } else {
-            observer = AnyObserver(
-                eventHandler: { self.innerEvent($0, id: id) },
-                isStopped: { self.isTerminated })
+            observer = AnyObserver(eventHandler: { entry.sink.innerEvent($0, id: entry.id) }, stopSignal: entry)
         }
-        subscription.setDisposable(inner.subscribe(observer))
+        entry.setUpstream(inner.subscribe(observer))
     }
 
     // MARK: Inner events
@@ -320,9 +320,9 @@ final class FlatMapSink<SourceElement, Output>: Disposable, @unchecked Sendable 
 
     /// Disposes the completed inner subscription (as RxSwift does, so its resources go at once)
     /// and starts the next queued one or completes the result.
-    @usableFromInline
+    @inlinable
     func innerCompleted(id: UInt64) {
-        let finished: SingleAssignmentDisposable?
+        let finished: Inner?
         lock.lock()
         if strategy == .merge {
             finished = inners.removeValue(forKey: id)
@@ -331,7 +331,7 @@ final class FlatMapSink<SourceElement, Output>: Disposable, @unchecked Sendable 
                 lock.unlock()
                 return
             }
-            finished = active.subscription
+            finished = active
             current = nil
         }
         if strategy == .concat {
@@ -350,7 +350,7 @@ final class FlatMapSink<SourceElement, Output>: Disposable, @unchecked Sendable 
                     pendingHead = 0
                 }
                 nextID &+= 1
-                let inner: Inner = (nextID, SingleAssignmentDisposable())
+                let inner = Inner(sink: self, id: nextID)
                 current = inner
                 subscribingNext = true
                 completedWhileSubscribing = false
@@ -370,14 +370,14 @@ final class FlatMapSink<SourceElement, Output>: Disposable, @unchecked Sendable 
 
     /// Takes every subscription out of the state, under `lock`, and marks the sink stopped.
     /// Returns `false` if it was already stopped.
-    @usableFromInline
-    func stopLocked(collecting subscriptions: inout [SingleAssignmentDisposable]) -> Bool {
+    @inlinable
+    func stopLocked(collecting subscriptions: inout [Inner]) -> Bool {
         if stopped { return false }
         stopped = true
         terminated.store(true, ordering: .releasing)
         subscriptions.append(contentsOf: inners.values)
         inners = [:]
-        if let current { subscriptions.append(current.subscription) }
+        if let current { subscriptions.append(current) }
         current = nil
         pending = []
         pendingHead = 0
@@ -385,9 +385,9 @@ final class FlatMapSink<SourceElement, Output>: Disposable, @unchecked Sendable 
     }
 
     /// Delivers the terminal `event` (once) and disposes every subscription.
-    @usableFromInline
+    @inlinable
     func terminate(with event: Event<Output>) {
-        var subscriptions: [SingleAssignmentDisposable] = []
+        var subscriptions: [Inner] = []
         let first = lock.withLock { stopLocked(collecting: &subscriptions) }
         guard first else { return }
         serial.on(event)
@@ -395,13 +395,57 @@ final class FlatMapSink<SourceElement, Output>: Disposable, @unchecked Sendable 
         for subscription in subscriptions { subscription.dispose() }
     }
 
-    @usableFromInline
+    @inlinable
     func dispose() {
         serial.dispose()
-        var subscriptions: [SingleAssignmentDisposable] = []
+        var subscriptions: [Inner] = []
         let first = lock.withLock { stopLocked(collecting: &subscriptions) }
         guard first else { return }
         outer.dispose()
         for subscription in subscriptions { subscription.dispose() }
+    }
+}
+
+/// One inner subscription of ``FlatMapSink``: its id, the inner observable's subscription (set
+/// once `subscribe` returns, possibly after `dispose()`), and the stop signal its observer hands
+/// upstream (stopped once the result ends, or, for `flatMapLatest`, once a newer inner replaced it).
+/// @unchecked: `upstream` is published through `slot` (see ``UpstreamSlotState``); the rest is
+/// immutable.
+@usableFromInline
+final class FlatMapInner<SourceElement, Output>: StopSignal, Disposable, @unchecked Sendable {
+    @usableFromInline let sink: FlatMapSink<SourceElement, Output>
+    @usableFromInline let id: UInt64
+    @usableFromInline let slot = Atomic<UInt8>(UpstreamSlotState.empty)
+    @exclusivity(unchecked) @usableFromInline var upstream: Disposable?
+
+    @inlinable
+    init(sink: FlatMapSink<SourceElement, Output>, id: UInt64) {
+        self.sink = sink
+        self.id = id
+    }
+
+    @inlinable
+    var isStopped: Bool {
+        sink.isTerminated || (sink.strategy == .latest && sink.latestID.load(ordering: .acquiring) != id)
+    }
+
+    @inlinable
+    func setUpstream(_ disposable: Disposable) {
+        upstream = disposable
+        let (exchanged, _) = slot.compareExchange(
+            expected: UpstreamSlotState.empty, desired: UpstreamSlotState.filled, ordering: .acquiringAndReleasing)
+        if !exchanged {
+            upstream = nil
+            disposable.dispose()
+        }
+    }
+
+    @inlinable
+    func dispose() {
+        if slot.exchange(UpstreamSlotState.disposed, ordering: .acquiringAndReleasing) == UpstreamSlotState.filled {
+            let current = upstream
+            upstream = nil
+            current?.dispose()
+        }
     }
 }

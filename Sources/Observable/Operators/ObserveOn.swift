@@ -32,7 +32,7 @@ extension ObservableType {
 /// @unchecked: `queue`, `head`, `draining` and `inputStopped` are guarded by `lock`; `disposed`
 /// is atomic; `downstream`, `scheduler` and `upstream` are immutable (`upstream` locks itself).
 @usableFromInline
-final class ObserveOnSink<Element>: Cancelable, @unchecked Sendable {
+final class ObserveOnSink<Element>: Cancelable, StopSignal, @unchecked Sendable {
     @usableFromInline let scheduler: ImmediateSchedulerType
     @usableFromInline let downstream: AnyObserver<Element>
     @usableFromInline let upstream = SingleAssignmentDisposable()
@@ -43,7 +43,7 @@ final class ObserveOnSink<Element>: Cancelable, @unchecked Sendable {
     @usableFromInline var inputStopped = false
     @usableFromInline let disposed = Atomic<Bool>(false)
 
-    @usableFromInline
+    @inlinable
     init(scheduler: ImmediateSchedulerType, downstream: AnyObserver<Element>) {
         self.scheduler = scheduler
         self.downstream = downstream
@@ -57,15 +57,18 @@ final class ObserveOnSink<Element>: Cancelable, @unchecked Sendable {
     @usableFromInline
     var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
-    @usableFromInline
-    func asObserver() -> AnyObserver<Element> {
-        let downstreamProbe = downstream.stopProbe
-        return AnyObserver(
-            eventHandler: { self.on($0) },
-            isStopped: { self.disposed.load(ordering: .acquiring) || (downstreamProbe?() ?? false) })
+    /// The stop signal handed upstream: disposed, or downstream stopped.
+    @inlinable
+    var isStopped: Bool {
+        disposed.load(ordering: .acquiring) || downstream.isStopped
     }
 
-    @usableFromInline
+    @inlinable
+    func asObserver() -> AnyObserver<Element> {
+        AnyObserver(eventHandler: { self.on($0) }, stopSignal: self)
+    }
+
+    @inlinable
     func on(_ event: Event<Element>) {
         let startDrain: Bool = lock.withLock {
             if inputStopped || disposed.load(ordering: .acquiring) { return false }
@@ -84,6 +87,8 @@ final class ObserveOnSink<Element>: Cancelable, @unchecked Sendable {
     }
 
     /// Runs on the scheduler: delivers queued events one by one until the queue is empty.
+    /// (`@inlinable` so that it is specialized for the element type like the rest of the path.)
+    @inlinable
     func drain() {
         while true {
             let next: Event<Element>? = lock.withLock {
@@ -108,7 +113,7 @@ final class ObserveOnSink<Element>: Cancelable, @unchecked Sendable {
         }
     }
 
-    @usableFromInline
+    @inlinable
     func dispose() {
         disposed.store(true, ordering: .releasing)
         upstream.dispose()

@@ -38,7 +38,7 @@ final class SubscribeOnDisposable: Cancelable, @unchecked Sendable {
     @usableFromInline var upstream: Disposable?
     @usableFromInline var disposed = false
 
-    @usableFromInline
+    @inlinable
     init(scheduler: ImmediateSchedulerType) {
         self.scheduler = scheduler
         resourceAllocated()
@@ -53,7 +53,7 @@ final class SubscribeOnDisposable: Cancelable, @unchecked Sendable {
 
     /// Called on the scheduler once subscribed; disposes at once (we are on the scheduler) if the
     /// subscription was disposed meanwhile.
-    @usableFromInline
+    @inlinable
     func setUpstream(_ disposable: Disposable) {
         let disposeNow: Bool = lock.withLock {
             if disposed { return true }
@@ -63,7 +63,7 @@ final class SubscribeOnDisposable: Cancelable, @unchecked Sendable {
         if disposeNow { disposable.dispose() }
     }
 
-    @usableFromInline
+    @inlinable
     func setScheduled(_ disposable: Disposable) {
         let disposeNow: Bool = lock.withLock {
             if disposed { return true }
@@ -73,7 +73,7 @@ final class SubscribeOnDisposable: Cancelable, @unchecked Sendable {
         if disposeNow { disposable.dispose() }
     }
 
-    @usableFromInline
+    @inlinable
     func dispose() {
         let (scheduledWork, subscription): (Disposable?, Disposable?) = lock.withLock {
             if disposed { return (nil, nil) }

@@ -119,3 +119,21 @@ import Testing
         subscription.dispose()
     }
 }
+
+@Suite struct DisposableConcurrencyTests {
+    @Test func singleAssignmentRacingSetAndDisposeDisposesTheMemberExactlyOnce() {
+        for _ in 0..<2_000 {
+            let single = SingleAssignmentDisposable()
+            let count = Atomic<Int>(0)
+            let member = Disposables.create { count.add(1, ordering: .relaxed) }
+            DispatchQueue.concurrentPerform(iterations: 3) { index in
+                switch index {
+                case 0: single.setDisposable(member)
+                default: single.dispose()
+                }
+            }
+            #expect(single.isDisposed)
+            #expect(count.load(ordering: .relaxed) == 1)
+        }
+    }
+}

@@ -48,6 +48,35 @@ import Testing
         #expect(single.isDisposed)
     }
 
+    @Test func singleAssignmentDisposesItsMemberOnceWhenDisposedAfterSetting() {
+        var count = 0
+        let single = SingleAssignmentDisposable()
+        single.setDisposable(Disposables.create { count += 1 })
+        #expect(!single.isDisposed)
+        #expect(count == 0)
+        single.dispose()
+        single.dispose()
+        #expect(count == 1)
+        #expect(single.isDisposed)
+    }
+
+    @Test func singleAssignmentSetTwiceStopsWithTheRule() async {
+        await #expect(processExitsWith: .failure) {
+            let single = SingleAssignmentDisposable()
+            single.setDisposable(Disposables.create())
+            single.setDisposable(Disposables.create())
+        }
+    }
+
+    @Test func singleAssignmentSetTwiceAfterDisposeStillStops() async {
+        await #expect(processExitsWith: .failure) {
+            let single = SingleAssignmentDisposable()
+            single.dispose()
+            single.setDisposable(Disposables.create())
+            single.setDisposable(Disposables.create())
+        }
+    }
+
     @Test func booleanDisposableRecordsDisposal() {
         let flag = BooleanDisposable()
         #expect(!flag.isDisposed)
