@@ -5,7 +5,13 @@ import Synchronization
 /// `dispose()` is idempotent and thread-safe in every type of the library: calling it twice, or
 /// from two threads at once, releases the resource once. Disposables are `Sendable` so that a
 /// subscription made on one thread can be cancelled from another.
-public protocol Disposable: Sendable {
+///
+/// Disposables are objects (`AnyObject`): a subscription has identity and shared state, and a
+/// class-bound existential is two words instead of five, which every operator that keeps its
+/// upstream subscription stores (about 24 bytes less per operator in a chain, and no value
+/// witness calls to copy it). RxSwift code that conforms a struct to `Disposable` wraps it in
+/// `Disposables.create { ... }` instead.
+public protocol Disposable: AnyObject, Sendable {
     /// Releases the resource. Safe to call more than once and from any thread.
     func dispose()
 }

@@ -13,6 +13,11 @@ public final class AsyncSubject<Element>: ObservableType, ObserverType, Cancelab
         hub = SubjectHub(policy: LastValuePolicy(), name: "AsyncSubject<\(Element.self)>")
     }
 
+    /// Releases every observer's handler: subscriptions nobody disposed keep nothing alive.
+    deinit {
+        hub.detach()
+    }
+
     /// Remembers a value, or terminates (delivering the last value before `.completed`).
     @inlinable
     public func on(_ event: Event<Element>) {
@@ -36,9 +41,9 @@ public final class AsyncSubject<Element>: ObservableType, ObserverType, Cancelab
     /// `RxError.disposed`.
     public func dispose() { hub.dispose() }
 
-    /// This subject as an observer.
+    /// This subject as an observer; it holds the subject strongly (as RxSwift's does).
     public func asObserver() -> AnyObserver<Element> {
-        AnyObserver(eventHandler: { [hub] in hub.on($0) })
+        AnyObserver(eventHandler: { self.on($0) })
     }
 }
 

@@ -16,6 +16,11 @@ public final class BehaviorSubject<Element>: ObservableType, ObserverType, Cance
         hub = SubjectHub(policy: LatestValuePolicy(value: value), name: "BehaviorSubject<\(Element.self)>")
     }
 
+    /// Releases every observer's handler: subscriptions nobody disposed keep nothing alive.
+    deinit {
+        hub.detach()
+    }
+
     /// The current value.
     /// - Throws: the error the subject failed with, or `RxError.disposed` after ``dispose()``.
     public func value() throws -> Element {
@@ -49,9 +54,9 @@ public final class BehaviorSubject<Element>: ObservableType, ObserverType, Cance
     /// `RxError.disposed`.
     public func dispose() { hub.dispose() }
 
-    /// This subject as an observer.
+    /// This subject as an observer; it holds the subject strongly (as RxSwift's does).
     public func asObserver() -> AnyObserver<Element> {
-        AnyObserver(eventHandler: { [hub] in hub.on($0) })
+        AnyObserver(eventHandler: { self.on($0) })
     }
 }
 

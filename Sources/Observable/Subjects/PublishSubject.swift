@@ -18,6 +18,11 @@ public final class PublishSubject<Element>: ObservableType, ObserverType, Cancel
         hub = SubjectHub(policy: PublishPolicy(), name: "PublishSubject<\(Element.self)>")
     }
 
+    /// Releases every observer's handler: subscriptions nobody disposed keep nothing alive.
+    deinit {
+        hub.detach()
+    }
+
     /// Delivers `event` to the current observers (see the type's threading notes). Events after
     /// the first terminal event are ignored.
     @inlinable
@@ -43,9 +48,9 @@ public final class PublishSubject<Element>: ObservableType, ObserverType, Cancel
     /// subscribers get `RxError.disposed`.
     public func dispose() { hub.dispose() }
 
-    /// This subject as an observer.
+    /// This subject as an observer; it holds the subject strongly (as RxSwift's does).
     public func asObserver() -> AnyObserver<Element> {
-        AnyObserver(eventHandler: { [hub] in hub.on($0) })
+        AnyObserver(eventHandler: { self.on($0) })
     }
 }
 

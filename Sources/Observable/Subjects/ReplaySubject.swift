@@ -12,6 +12,11 @@ public final class ReplaySubject<Element>: ObservableType, ObserverType, Cancela
         hub = SubjectHub(policy: BufferPolicy(capacity: capacity), name: "ReplaySubject<\(Element.self)>")
     }
 
+    /// Releases every observer's handler: subscriptions nobody disposed keep nothing alive.
+    deinit {
+        hub.detach()
+    }
+
     /// A subject that replays up to `bufferSize` latest values.
     /// - Precondition: `bufferSize >= 0`.
     public static func create(bufferSize: Int) -> ReplaySubject<Element> {
@@ -47,9 +52,9 @@ public final class ReplaySubject<Element>: ObservableType, ObserverType, Cancela
     /// `RxError.disposed`.
     public func dispose() { hub.dispose() }
 
-    /// This subject as an observer.
+    /// This subject as an observer; it holds the subject strongly (as RxSwift's does).
     public func asObserver() -> AnyObserver<Element> {
-        AnyObserver(eventHandler: { [hub] in hub.on($0) })
+        AnyObserver(eventHandler: { self.on($0) })
     }
 }
 

@@ -57,6 +57,11 @@ package final class StoreCell<Element>: @unchecked Sendable {
         hub = SubjectHub(policy: StoreValuePolicy(value: value, isDuplicate: isDuplicate), name: name)
     }
 
+    /// Releases every observer's handler: subscriptions nobody disposed keep nothing alive.
+    deinit {
+        hub.detach()
+    }
+
     /// The latest written value, `nil` before the first write of a cell created empty.
     @inlinable
     package var value: Element? {

@@ -42,17 +42,17 @@ extension SubjectPolicy {
 /// and the walked list is kept in `retired` until delivery goes idle, so the delivering thread
 /// reads the list and its tokens without retaining them and nothing is freed under its feet.
 ///
-/// Each slot holds the token and the observer's handler; the token (what the subscriber holds
-/// as its disposable) does not hold the handler. So a handler and everything it captured are
-/// released when its slot goes: at once when the token is disposed (or, during a delivery, when
-/// delivery goes idle), and when the subject terminates, is disposed or is deallocated, even
-/// while someone still holds the disposable (a closure subscription holds it, and its handler
-/// holds the closure subscription: that cycle must not outlive the subject).
+/// Each slot holds an ``ObserverToken``: the observer's handler, and also the disposable the
+/// subscriber gets back (one object per subscription, holding the hub strongly and the subject
+/// not at all). A closure subscription holds its token and the token's handler holds the closure
+/// subscription; that cycle is broken by disposal, and by the hub: it empties the handlers of
+/// its tokens when the subject terminates, is disposed or is deallocated (``detach()``), at a
+/// moment when no thread can be calling them (see `detached`).
 ///
 /// A new subscriber that must first receive replayed values is marked "buffering": live events
 /// for it are held in its buffer until its replay is done, so it never sees two events at once
 /// or out of order.
-/// @unchecked: every `var` here and in `TokenList`, and `SubjectSubscription.buffer` / `index`,
+/// @unchecked: every `var` here and in `TokenList`, and `ObserverToken.buffer` / `index`,
 /// is only touched under `lock`; a deliverer walks only a list that is no longer changed.
 @usableFromInline
 final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
@@ -79,6 +79,11 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     }
     /// Lists replaced while a delivery was walking them; released when delivery goes idle.
     @exclusivity(unchecked) @usableFromInline var retired: [TokenList<Policy>] = []
+    /// Lists whose observers will never get another event (the subject terminated or was
+    /// disposed while a delivery was running): when delivery goes idle, the delivering thread
+    /// empties their tokens' handlers, then releases them. Replays never read a token's handler
+    /// field (they use their own reference), so nothing else can be calling one then.
+    @exclusivity(unchecked) @usableFromInline var detached: [TokenList<Policy>] = []
     @exclusivity(unchecked) @usableFromInline var policy: Policy
     @exclusivity(unchecked) @usableFromInline var delivering = false
     @exclusivity(unchecked) @usableFromInline var queue: [Event<Element>] = []
@@ -138,7 +143,7 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
                 stopEvent = current
                 let list = observersStorage
                 observers.unregisterAll()
-                retired.append(observers)
+                detached.append(observers)
                 observers = TokenList()
                 let prefix = current.isCompleted ? policy.lastElement : nil
                 lock.unlock()
@@ -152,14 +157,17 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
                     head = 0
                 }
                 delivering = false
-                if retired.isEmpty {
+                if retired.isEmpty && detached.isEmpty {
                     lock.unlock()
                 } else {
                     // Release the walked lists outside the lock: that may run deinits.
                     let lists = retired
+                    let ended = detached
                     retired = []
+                    detached = []
                     lock.unlock()
                     withExtendedLifetime(lists) {}
+                    for list in ended { list.detachHandlers() }
                 }
                 return
             }
@@ -206,11 +214,11 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
             for event in replay { observer.on(event) }
             return Disposables.create()
         }
-        let token = Token(handler: observer.handler, buffering: !replay.isEmpty)
+        let token = Token(handler: observer.handler, hub: self, buffering: !replay.isEmpty)
         mutableObservers().append(token)
         lock.unlock()
-        if !replay.isEmpty { token.replay(replay, hub: self) }
-        return SubjectSubscription(token: token, hub: self)
+        if !replay.isEmpty { token.replay(replay, handler: observer.handler) }
+        return token
     }
 
     @inlinable
@@ -236,22 +244,41 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     /// Releases every observer and refuses later use (subscribers get `RxError.disposed`).
     @inlinable
     func dispose() {
-        let released: TokenList<Policy> = lock.withLock {
-            disposed = true
-            inputStopped = true
-            let current = observers
-            current.unregisterAll()
-            if delivering { retired.append(current) }
-            observers = TokenList()
-            return current
-        }
-        for slot in released.slots {
+        lock.lock()
+        disposed = true
+        takeObservers()
+    }
+
+    /// Called by the subject's `deinit`: releases every observer's handler (the tokens their
+    /// subscribers may still hold keep only the hub). No thread can be delivering then: every
+    /// delivery runs inside a call on the subject.
+    @inlinable
+    func detach() {
+        lock.lock()
+        takeObservers()
+    }
+
+    /// With `lock` held (released here): stops input and takes the observers out; their handlers
+    /// are emptied now, or by the delivering thread when it goes idle if a delivery is running.
+    @inlinable
+    func takeObservers() {
+        inputStopped = true
+        let current = observers
+        current.unregisterAll()
+        for slot in current.slots {
             slot?._withUnsafeGuaranteedRef {
                 $0.state.store(SubjectSubscriptionState.disposed, ordering: .releasing)
             }
         }
-        // `released` (and with it every handler, unless a delivery still walks it) goes here,
-        // outside the lock.
+        observers = TokenList()
+        if delivering {
+            detached.append(current)
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        // Outside the lock: releasing handlers may run deinits.
+        current.detachHandlers()
     }
 
     @usableFromInline
@@ -359,6 +386,12 @@ final class TokenList<Policy: SubjectPolicy> {
     }
 
     /// Marks every token as no longer listed (the list is being dropped).
+    /// Empties the handler of every token (see ``SubjectHub/detached`` for when that is safe).
+    @inlinable
+    func detachHandlers() {
+        for case let slot? in slots { slot._withUnsafeGuaranteedRef { $0.detachHandler() } }
+    }
+
     @inlinable
     func unregisterAll() {
         for case let slot? in slots { slot._withUnsafeGuaranteedRef { $0.index = -1 } }
@@ -372,30 +405,47 @@ enum SubjectSubscriptionState {
     @usableFromInline static let disposed: UInt8 = 2
 }
 
-/// One observer of a subject, owned by the hub's lists only, so that when the subject goes away
-/// (or the observer is removed) the handler and everything it captured go with it, even if
-/// someone still holds the subscription's disposable.
+/// One observer of a subject, and the disposable its subscriber holds.
+///
+/// Held by the hub's lists while subscribed and by the subscriber; it holds the hub (never the
+/// subject) so that `dispose()` can always reach it. The handler is emptied when the subject
+/// terminates, is disposed or is deallocated, so that what it captured does not outlive the
+/// subject through a disposable nobody disposes.
+///
+/// The handler sits in a ``HandlerBox`` that the token retains by hand: delivery reads the box
+/// reference (a plain word) and calls the box's immutable handler without touching a reference
+/// count, which a closure stored in a `var` would cost on every call.
 /// @unchecked: `buffer` and `index` are guarded by the hub's lock; `state` is atomic;
-/// `handler` is immutable and called serially by the hub's delivery rules.
+/// `box` is read by the delivering thread and cleared only by ``detachHandler()``, at a moment
+/// when no thread delivers (see ``SubjectHub/detached``).
 @usableFromInline
-final class ObserverToken<Policy: SubjectPolicy>: @unchecked Sendable {
+final class ObserverToken<Policy: SubjectPolicy>: Disposable, @unchecked Sendable {
     @usableFromInline typealias Element = Policy.Element
 
-    @usableFromInline let handler: (Event<Element>) -> Void
+    @exclusivity(unchecked) @usableFromInline var box: Unmanaged<HandlerBox<Element>>?
+    @usableFromInline let hub: SubjectHub<Policy>
     @usableFromInline let state: Atomic<UInt8>
     @exclusivity(unchecked) @usableFromInline var buffer: [Event<Element>] = []
     /// Its slot in the hub's current list, or -1 once out of it (under the hub's lock).
     @exclusivity(unchecked) @usableFromInline var index = -1
 
     @inlinable
-    init(handler: @escaping (Event<Element>) -> Void, buffering: Bool) {
-        self.handler = handler
+    init(handler: @escaping (Event<Element>) -> Void, hub: SubjectHub<Policy>, buffering: Bool) {
+        self.box = Unmanaged.passRetained(HandlerBox(handler))
+        self.hub = hub
         self.state = Atomic(buffering ? SubjectSubscriptionState.buffering : SubjectSubscriptionState.active)
         resourceAllocated()
     }
 
     deinit {
+        box?.release()
         resourceReleased()
+    }
+
+    /// Calls the handler, unless detached. Delivering thread only.
+    @inlinable
+    func callHandler(_ event: Event<Element>) {
+        box?._withUnsafeGuaranteedRef { $0.handler(event) }
     }
 
     /// Called by the delivering thread only.
@@ -403,7 +453,7 @@ final class ObserverToken<Policy: SubjectPolicy>: @unchecked Sendable {
     func deliver(_ event: Event<Element>, hub: SubjectHub<Policy>) {
         let current = state.load(ordering: .acquiring)
         if current == SubjectSubscriptionState.active {
-            handler(event)
+            callHandler(event)
         } else if current == SubjectSubscriptionState.buffering {
             deliverWhileBuffering(event, hub: hub)
         }
@@ -419,13 +469,14 @@ final class ObserverToken<Policy: SubjectPolicy>: @unchecked Sendable {
             return
         }
         hub.lock.unlock()
-        if current == SubjectSubscriptionState.active { handler(event) }
+        if current == SubjectSubscriptionState.active { callHandler(event) }
     }
 
     /// Runs on the subscribing thread: delivers the replayed events, then whatever live events
-    /// were buffered meanwhile, then switches to direct delivery.
+    /// were buffered meanwhile, then switches to direct delivery. Uses the subscriber's own
+    /// reference to the handler, never the field (which ``detachHandler()`` may empty meanwhile).
     @inlinable
-    func replay(_ events: [Event<Element>], hub: SubjectHub<Policy>) {
+    func replay(_ events: [Event<Element>], handler: (Event<Element>) -> Void) {
         var pending = events
         while true {
             for event in pending {
@@ -448,29 +499,33 @@ final class ObserverToken<Policy: SubjectPolicy>: @unchecked Sendable {
             hub.lock.unlock()
         }
     }
-}
 
-/// The disposable a subject returns: it refers to its observer and its subject weakly, so it
-/// keeps neither alive (no cycle through an observer that holds this disposable).
-/// @unchecked: both fields are weak references, written only in `init`.
-@usableFromInline
-final class SubjectSubscription<Policy: SubjectPolicy>: Disposable, @unchecked Sendable {
-    @usableFromInline weak var token: ObserverToken<Policy>?
-    @usableFromInline weak var hub: SubjectHub<Policy>?
-
+    /// Releases the handler (and its captures); the token delivers nothing afterwards.
     @inlinable
-    init(token: ObserverToken<Policy>, hub: SubjectHub<Policy>) {
-        self.token = token
-        self.hub = hub
+    func detachHandler() {
+        let old = box
+        box = nil
+        old?.release()
     }
 
     /// Removes the observer. After `dispose()` returns, no delivery that starts afterwards
     /// reaches it.
     @inlinable
     func dispose() {
-        guard let token else { return }
-        let previous = token.state.exchange(SubjectSubscriptionState.disposed, ordering: .acquiringAndReleasing)
+        let previous = state.exchange(SubjectSubscriptionState.disposed, ordering: .acquiringAndReleasing)
         guard previous != SubjectSubscriptionState.disposed else { return }
-        hub?.remove(token)
+        hub.remove(self)
+    }
+}
+
+/// An observer's handler in an object of its own, so that it can be called through an
+/// unretained reference (see ``ObserverToken``).
+@usableFromInline
+final class HandlerBox<Element> {
+    @usableFromInline let handler: (Event<Element>) -> Void
+
+    @inlinable
+    init(_ handler: @escaping (Event<Element>) -> Void) {
+        self.handler = handler
     }
 }

@@ -21,6 +21,45 @@ import Testing
         #expect(weakTracked == nil)
     }
 
+    @Test func disposingASubscriptionAfterItsSubjectWentAwayIsHarmless() {
+        weak var weakSubject: ReplaySubject<Int>?
+        var subscription: Disposable?
+        var received: [Int] = []
+        do {
+            let subject = ReplaySubject<Int>.create(bufferSize: 1)
+            weakSubject = subject
+            subject.onNext(1)
+            subscription = subject.subscribe(onNext: { received.append($0) })
+            subject.onNext(2)
+        }
+        #expect(weakSubject == nil)
+        subscription?.dispose()
+        subscription?.dispose()
+        #expect(received == [1, 2])
+    }
+
+    @Test func terminationReleasesAnObserversCapturesWhileItsDisposableIsStillHeld() {
+        weak var weakTracked: Tracked?
+        let subject = PublishSubject<Int>()
+        var events: [Event<Int>] = []
+        var subscription: Disposable?
+        do {
+            let tracked = Tracked()
+            weakTracked = tracked
+            // A plain observer does not dispose itself on completion: the subject lets it go.
+            subscription = subject.subscribe(AnyObserver { event in
+                _ = tracked
+                events.append(event)
+            })
+        }
+        subject.onNext(1)
+        #expect(weakTracked != nil)
+        subject.onCompleted()
+        #expect(events == [.next(1), .completed])
+        #expect(weakTracked == nil)
+        subscription?.dispose()
+    }
+
     @Test func disposingTheSubjectReleasesItsObserversCaptures() {
         weak var weakTracked: Tracked?
         let subject = BehaviorSubject(value: 0)
