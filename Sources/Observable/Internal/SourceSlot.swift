@@ -48,3 +48,24 @@ struct IndexedEvent<Element> {
         self.event = event
     }
 }
+
+extension ObservableType {
+    /// The source's elements wrapped in one case of ``SourceSlot``, for the fixed-arity
+    /// combineLatest/zip. No operator stage: the downstream observer is wrapped instead (one
+    /// closure call per event, no sink object, no extra stop check).
+    @inlinable
+    func slotted<A, B, C, D>(_ wrap: @escaping (Element) -> SourceSlot<A, B, C, D>) -> Observable<SourceSlot<A, B, C, D>> {
+        let source = self
+        return Observable { observer in
+            source.subscribe(
+                AnyObserver(
+                    eventHandler: { event in
+                        switch event {
+                        case .next(let element): observer.on(.next(wrap(element)))
+                        case .error(let error): observer.on(.error(error))
+                        case .completed: observer.on(.completed)
+                        }
+                    }, stopSignal: observer.stopSignal))
+        }
+    }
+}

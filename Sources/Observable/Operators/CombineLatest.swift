@@ -54,7 +54,7 @@ extension ObservableType {
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> Observable<Element> {
         typealias Slot = SourceSlot<O1.Element, O2.Element, Never, Never>
-        return combineLatest([source1.map { Slot.a($0) }, source2.map { Slot.b($0) }]) { values in
+        return combineLatest([source1.slotted(Slot.a), source2.slotted(Slot.b)]) { values in
             try resultSelector(values[0].first, values[1].second)
         }
     }
@@ -69,7 +69,7 @@ extension ObservableType {
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
         typealias Slot = SourceSlot<O1.Element, O2.Element, O3.Element, Never>
-        return combineLatest([source1.map { Slot.a($0) }, source2.map { Slot.b($0) }, source3.map { Slot.c($0) }]) {
+        return combineLatest([source1.slotted(Slot.a), source2.slotted(Slot.b), source3.slotted(Slot.c)]) {
             values in
             try resultSelector(values[0].first, values[1].second, values[2].third)
         }
@@ -86,8 +86,8 @@ extension ObservableType {
     ) -> Observable<Element> {
         typealias Slot = SourceSlot<O1.Element, O2.Element, O3.Element, O4.Element>
         return combineLatest([
-            source1.map { Slot.a($0) }, source2.map { Slot.b($0) }, source3.map { Slot.c($0) },
-            source4.map { Slot.d($0) },
+            source1.slotted(Slot.a), source2.slotted(Slot.b), source3.slotted(Slot.c),
+            source4.slotted(Slot.d),
         ]) { values in
             try resultSelector(values[0].first, values[1].second, values[2].third, values[3].fourth)
         }
@@ -208,11 +208,16 @@ final class CombineLatestCore<Element, Result>: @unchecked Sendable {
         switch input.event {
         case .next(let value):
             guard state.next(value, at: input.index) else { return }
+            // Lend the array to the selector by moving it out (no reference count traffic) and
+            // back; nothing else touches `state` meanwhile (the inbox serializes `process`).
+            var combined: [Element] = []
+            swap(&combined, &state.combined)
             let result: Result
-            do { result = try resultSelector(state.combined) } catch {
+            do { result = try resultSelector(combined) } catch {
                 sink.finish(.error(error))
                 return
             }
+            swap(&combined, &state.combined)
             sink.forwardNext(result)
         case .completed:
             sink.subscriptions.remove(for: input.key)

@@ -46,7 +46,7 @@ extension ObservableType {
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> Observable<Element> {
         typealias Slot = SourceSlot<O1.Element, O2.Element, Never, Never>
-        return zip([source1.map { Slot.a($0) }, source2.map { Slot.b($0) }]) { values in
+        return zip([source1.slotted(Slot.a), source2.slotted(Slot.b)]) { values in
             try resultSelector(values[0].first, values[1].second)
         }
     }
@@ -60,7 +60,7 @@ extension ObservableType {
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
         typealias Slot = SourceSlot<O1.Element, O2.Element, O3.Element, Never>
-        return zip([source1.map { Slot.a($0) }, source2.map { Slot.b($0) }, source3.map { Slot.c($0) }]) { values in
+        return zip([source1.slotted(Slot.a), source2.slotted(Slot.b), source3.slotted(Slot.c)]) { values in
             try resultSelector(values[0].first, values[1].second, values[2].third)
         }
     }
@@ -75,8 +75,8 @@ extension ObservableType {
     ) -> Observable<Element> {
         typealias Slot = SourceSlot<O1.Element, O2.Element, O3.Element, O4.Element>
         return zip([
-            source1.map { Slot.a($0) }, source2.map { Slot.b($0) }, source3.map { Slot.c($0) },
-            source4.map { Slot.d($0) },
+            source1.slotted(Slot.a), source2.slotted(Slot.b), source3.slotted(Slot.c),
+            source4.slotted(Slot.d),
         ]) { values in
             try resultSelector(values[0].first, values[1].second, values[2].third, values[3].fourth)
         }
