@@ -4,23 +4,27 @@ import Synchronization
 /// dispatchers into the pipeline.
 ///
 /// A stream that finishes while being subscribed (`.just`) is never registered anywhere, so the
-/// synchronous path takes no extra lock. One still running after `subscribe` returns is
-/// registered in the pipeline's in-flight table (and under its cancellation key), from which
-/// cancellation and teardown dispose it.
-/// @unchecked: `upstream` and `registered` are guarded by the pipeline's lock; `state` is atomic.
+/// synchronous path takes no lock here: registration is a state of its own (`registered`),
+/// entered under the pipeline's lock only by `attach`, so `finish` knows from one
+/// compare-and-swap whether there is anything to unregister. One still running after
+/// `subscribe` returns is registered in the pipeline's in-flight table (and under its
+/// cancellation key), from which cancellation and teardown dispose it.
+/// @unchecked: `upstream` is guarded by the pipeline's lock; `state` is atomic.
 @usableFromInline
 final class DispatchSink<F: Fluxer>: ObserverType, @unchecked Sendable {
     @usableFromInline typealias Element = F.Dispatcher
 
+    /// Subscribed, not registered (yet).
     @usableFromInline static var active: UInt8 { 0 }
     @usableFromInline static var finished: UInt8 { 1 }
     @usableFromInline static var cancelled: UInt8 { 2 }
+    /// Running after `subscribe` returned, and in the pipeline's tables.
+    @usableFromInline static var registered: UInt8 { 3 }
 
     @usableFromInline let pipeline: FluxerPipeline<F>
     @usableFromInline let key: AnyHashable?
     @usableFromInline let state = Atomic<UInt8>(0)
     @exclusivity(unchecked) @usableFromInline var upstream: Disposable?
-    @exclusivity(unchecked) @usableFromInline var registered = false
 
     @inlinable
     init(pipeline: FluxerPipeline<F>, key: AnyHashable?) {
@@ -34,10 +38,16 @@ final class DispatchSink<F: Fluxer>: ObserverType, @unchecked Sendable {
     }
 
     @inlinable
+    var isRunning: Bool {
+        let current = state.load(ordering: .acquiring)
+        return current == Self.active || current == Self.registered
+    }
+
+    @inlinable
     func on(_ event: Event<F.Dispatcher>) {
         switch event {
         case .next(let dispatcher):
-            if state.load(ordering: .acquiring) == Self.active {
+            if isRunning {
                 pipeline.dispatcherEmitted(dispatcher, from: self)
             }
         case .error(let error):
@@ -48,25 +58,28 @@ final class DispatchSink<F: Fluxer>: ObserverType, @unchecked Sendable {
         }
     }
 
-    /// Marks the stream finished and unregisters it; `false` if it was already over.
+    /// Marks the stream finished and, if it was registered, unregisters it; `false` if it was
+    /// already over.
     @inlinable
     func finish() -> Bool {
-        guard state.compareExchange(
-            expected: Self.active, desired: Self.finished, ordering: .acquiringAndReleasing
-        ).exchanged else { return false }
-        unregister()
-        return true
+        var current = state.load(ordering: .acquiring)
+        while current == Self.active || current == Self.registered {
+            let (exchanged, actual) = state.compareExchange(
+                expected: current, desired: Self.finished, ordering: .acquiringAndReleasing)
+            if exchanged {
+                if current == Self.registered { unregister() }
+                return true
+            }
+            current = actual
+        }
+        return false
     }
 
+    /// Removes this sink from the pipeline's tables (idempotent).
     @inlinable
     func unregister() {
         let pipeline = self.pipeline
         pipeline.lock.lock()
-        guard registered else {
-            pipeline.lock.unlock()
-            return
-        }
-        registered = false
         upstream = nil
         pipeline.inFlight[ObjectIdentifier(self)] = nil
         if let key, pipeline.latestByKey[key] === self { pipeline.latestByKey[key] = nil }
@@ -84,19 +97,18 @@ final class DispatchSink<F: Fluxer>: ObserverType, @unchecked Sendable {
     func attachSlow(_ subscription: Disposable) {
         let pipeline = self.pipeline
         pipeline.lock.lock()
-        let current = state.load(ordering: .acquiring)
-        if current == Self.finished {
-            pipeline.lock.unlock()
-            return
+        if pipeline.tornDown {
+            _ = state.compareExchange(expected: Self.active, desired: Self.cancelled, ordering: .acquiringAndReleasing)
         }
-        if current == Self.cancelled || pipeline.tornDown {
+        let (exchanged, actual) = state.compareExchange(
+            expected: Self.active, desired: Self.registered, ordering: .acquiringAndReleasing)
+        guard exchanged else {
             pipeline.lock.unlock()
-            state.store(Self.cancelled, ordering: .releasing)
-            subscription.dispose()
+            // Finished meanwhile: nothing to keep. Cancelled (or torn down): release the stream.
+            if actual == Self.cancelled { subscription.dispose() }
             return
         }
         upstream = subscription
-        registered = true
         pipeline.inFlight[ObjectIdentifier(self)] = self
         if let key { pipeline.latestByKey[key] = self }
         pipeline.lock.unlock()
@@ -107,9 +119,9 @@ final class DispatchSink<F: Fluxer>: ObserverType, @unchecked Sendable {
     @inlinable
     func cancel() {
         let previous = state.exchange(Self.cancelled, ordering: .acquiringAndReleasing)
-        guard previous == Self.active else { return }
+        // Not registered yet: `attach` sees the cancellation and disposes the subscription.
+        guard previous == Self.registered else { return }
         let subscription: Disposable? = pipeline.lock.withLock {
-            registered = false
             defer { upstream = nil }
             return upstream
         }

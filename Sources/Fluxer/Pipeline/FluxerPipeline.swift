@@ -36,6 +36,8 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
     @usableFromInline weak let fluxer: F?
     @usableFromInline let fluxerID: ObjectIdentifier
     @usableFromInline let scheduler: (any ImmediateSchedulerType)?
+    /// `scheduler != nil`, kept apart so the per-action path does not copy the existential.
+    @usableFromInline let hasScheduler: Bool
     @usableFromInline let lock = Lock()
     @usableFromInline let owner = Atomic<UInt>(0)
 
@@ -70,6 +72,7 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
         self.fluxer = fluxer
         self.fluxerID = ObjectIdentifier(fluxer)
         self.scheduler = fluxer.storeScheduler
+        self.hasScheduler = scheduler != nil
     }
 
     /// Creates the pipeline of `fluxer`, publishes it in the side table (or returns the one
@@ -132,7 +135,7 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
             lock.unlock()
             return
         }
-        if running || !started || scheduler != nil {
+        if running || !started || hasScheduler {
             jobs.append(job)
             if running || !started {
                 lock.unlock()
@@ -346,7 +349,6 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
         let previous: DispatchSink<F>? = lock.withLock {
             guard let previous = latestByKey.removeValue(forKey: key) else { return nil }
             inFlight[ObjectIdentifier(previous)] = nil
-            previous.registered = false
             return previous
         }
         previous?.cancel()
