@@ -45,9 +45,11 @@ extension SubjectPolicy {
 /// Each slot holds an ``ObserverToken``: the observer's handler, and also the disposable the
 /// subscriber gets back (one object per subscription, holding the hub strongly and the subject
 /// not at all). A closure subscription holds its token and the token's handler holds the closure
-/// subscription; that cycle is broken by disposal, and by the hub: it empties the handlers of
-/// its tokens when the subject terminates, is disposed or is deallocated (``detach()``), at a
-/// moment when no thread can be calling them (see `detached`).
+/// subscription. The hub empties a token's handler (releasing what it captured, which breaks
+/// that cycle) when the token is disposed, and empties all of them when the subject terminates,
+/// is disposed or is deallocated (``detach()``); always under the lock, and only when no thread
+/// can be calling the handler: at once when nobody is delivering, otherwise by the delivering
+/// thread when it goes idle (see `detached` and `disposedTokens`).
 ///
 /// A new subscriber that must first receive replayed values is marked "buffering": live events
 /// for it are held in its buffer until its replay is done, so it never sees two events at once
@@ -84,6 +86,9 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     /// empties their tokens' handlers, then releases them. Replays never read a token's handler
     /// field (they use their own reference), so nothing else can be calling one then.
     @exclusivity(unchecked) @usableFromInline var detached: [TokenList<Policy>] = []
+    /// Tokens disposed while a delivery was running: the delivering thread empties their handlers
+    /// when it goes idle (a walk in progress may still hold them).
+    @exclusivity(unchecked) @usableFromInline var disposedTokens: [Token] = []
     @exclusivity(unchecked) @usableFromInline var policy: Policy
     @exclusivity(unchecked) @usableFromInline var delivering = false
     @exclusivity(unchecked) @usableFromInline var queue: [Event<Element>] = []
@@ -157,17 +162,23 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
                     head = 0
                 }
                 delivering = false
-                if retired.isEmpty && detached.isEmpty {
+                if retired.isEmpty && detached.isEmpty && disposedTokens.isEmpty {
                     lock.unlock()
                 } else {
-                    // Release the walked lists outside the lock: that may run deinits.
+                    // Handlers are taken out under the lock (so two threads never empty the same
+                    // token) and released, with the walked lists, outside it: that may run deinits.
+                    var boxes: [Unmanaged<HandlerBox<Element>>] = []
+                    for list in detached { list.takeHandlers(into: &boxes) }
+                    for token in disposedTokens { token.takeHandler().map { boxes.append($0) } }
                     let lists = retired
                     let ended = detached
+                    let tokens = disposedTokens
                     retired = []
                     detached = []
+                    disposedTokens = []
                     lock.unlock()
-                    withExtendedLifetime(lists) {}
-                    for list in ended { list.detachHandlers() }
+                    for box in boxes { box.release() }
+                    withExtendedLifetime((lists, ended, tokens)) {}
                 }
                 return
             }
@@ -226,7 +237,8 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
         lock.withLock { observers.live > 0 }
     }
 
-    /// Takes a token that was just marked disposed out of the list.
+    /// Takes a token that was just marked disposed out of the list and releases its handler:
+    /// now if nobody is delivering, otherwise when the delivering thread goes idle.
     @inlinable
     func remove(_ token: Token) {
         lock.lock()
@@ -236,8 +248,15 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
             removed = list.remove(token)
             if list.holes > 16 && list.holes > list.live { list.compact() }
         }
+        var box: Unmanaged<HandlerBox<Element>>?
+        if delivering {
+            disposedTokens.append(token)
+        } else {
+            box = token.takeHandler()
+        }
         lock.unlock()
-        // Released here, outside the lock: releasing captures may run deinits.
+        // Outside the lock: releasing captures may run deinits.
+        box?.release()
         removed?.release()
     }
 
@@ -276,9 +295,12 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
             lock.unlock()
             return
         }
+        var boxes: [Unmanaged<HandlerBox<Element>>] = []
+        current.takeHandlers(into: &boxes)
         lock.unlock()
         // Outside the lock: releasing handlers may run deinits.
-        current.detachHandlers()
+        for box in boxes { box.release() }
+        withExtendedLifetime(current) {}
     }
 
     @usableFromInline
@@ -385,13 +407,16 @@ final class TokenList<Policy: SubjectPolicy> {
         holes = 0
     }
 
-    /// Marks every token as no longer listed (the list is being dropped).
-    /// Empties the handler of every token (see ``SubjectHub/detached`` for when that is safe).
+    /// Takes every token's handler out, for the caller to release outside the lock (see
+    /// ``SubjectHub/detached`` for when that is safe).
     @inlinable
-    func detachHandlers() {
-        for case let slot? in slots { slot._withUnsafeGuaranteedRef { $0.detachHandler() } }
+    func takeHandlers(into boxes: inout [Unmanaged<HandlerBox<Policy.Element>>]) {
+        for case let slot? in slots {
+            if let box = slot._withUnsafeGuaranteedRef({ $0.takeHandler() }) { boxes.append(box) }
+        }
     }
 
+    /// Marks every token as no longer listed (the list is being dropped).
     @inlinable
     func unregisterAll() {
         for case let slot? in slots { slot._withUnsafeGuaranteedRef { $0.index = -1 } }
@@ -416,8 +441,8 @@ enum SubjectSubscriptionState {
 /// reference (a plain word) and calls the box's immutable handler without touching a reference
 /// count, which a closure stored in a `var` would cost on every call.
 /// @unchecked: `buffer` and `index` are guarded by the hub's lock; `state` is atomic;
-/// `box` is read by the delivering thread and cleared only by ``detachHandler()``, at a moment
-/// when no thread delivers (see ``SubjectHub/detached``).
+/// `box` is read by the delivering thread and cleared only by ``takeHandler()``, under the hub's
+/// lock and at a moment when no thread delivers (see ``SubjectHub/detached``).
 @usableFromInline
 final class ObserverToken<Policy: SubjectPolicy>: Disposable, @unchecked Sendable {
     @usableFromInline typealias Element = Policy.Element
@@ -474,7 +499,7 @@ final class ObserverToken<Policy: SubjectPolicy>: Disposable, @unchecked Sendabl
 
     /// Runs on the subscribing thread: delivers the replayed events, then whatever live events
     /// were buffered meanwhile, then switches to direct delivery. Uses the subscriber's own
-    /// reference to the handler, never the field (which ``detachHandler()`` may empty meanwhile).
+    /// reference to the handler, never the field (which ``takeHandler()`` may empty meanwhile).
     @inlinable
     func replay(_ events: [Event<Element>], handler: (Event<Element>) -> Void) {
         var pending = events
@@ -500,12 +525,13 @@ final class ObserverToken<Policy: SubjectPolicy>: Disposable, @unchecked Sendabl
         }
     }
 
-    /// Releases the handler (and its captures); the token delivers nothing afterwards.
+    /// Takes the handler out (under the hub's lock); the token delivers nothing afterwards. The
+    /// caller releases the returned box, outside the lock.
     @inlinable
-    func detachHandler() {
+    func takeHandler() -> Unmanaged<HandlerBox<Element>>? {
         let old = box
         box = nil
-        old?.release()
+        return old
     }
 
     /// Removes the observer. After `dispose()` returns, no delivery that starts afterwards

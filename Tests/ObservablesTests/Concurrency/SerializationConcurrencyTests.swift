@@ -137,3 +137,42 @@ import Testing
         }
     }
 }
+
+@Suite struct TokenReleaseConcurrencyTests {
+    final class WeakBox: @unchecked Sendable {
+        // @unchecked: written before the threads start, read after they end.
+        weak var value: Tracked?
+        init(_ value: Tracked) { self.value = value }
+    }
+
+    /// The delivering thread empties the handlers of a terminated subject's observers when it
+    /// goes idle, while their subscribers dispose them on other threads: each handler must be
+    /// released exactly once (a double release crashes, a missed one leaks) even though the
+    /// disposables are still held.
+    @Test func terminationRacingDisposalsReleasesEachHandlerOnce() {
+        for _ in 0..<300 {
+            let subject = PublishSubject<Int>()
+            var subscriptions: [Disposable] = []
+            var weakTrackers: [WeakBox] = []
+            do {
+                for _ in 0..<8 {
+                    let tracked = Tracked()
+                    weakTrackers.append(WeakBox(tracked))
+                    subscriptions.append(subject.subscribe(AnyObserver { _ in _ = tracked }))
+                }
+            }
+            let all = subscriptions
+            DispatchQueue.concurrentPerform(iterations: 3) { index in
+                if index == 0 {
+                    subject.onNext(1)
+                    subject.onCompleted()
+                } else {
+                    for subscription in all { subscription.dispose() }
+                }
+            }
+            #expect(!subject.hasObservers)
+            #expect(weakTrackers.allSatisfy { $0.value == nil })
+            withExtendedLifetime(all) {}
+        }
+    }
+}
