@@ -26,6 +26,24 @@ import Testing
         #expect(!network.hasObservers, "the in-flight stream was disposed")
     }
 
+    @Test func releasingTheFluxerReleasesWhatItsTransformStagesCaptured() {
+        final class Captured {}
+        weak var weakCaptured: Captured?
+        weak var weakFluxer: ScriptFluxer?
+        do {
+            let captured = Captured()
+            weakCaptured = captured
+            let fluxer = ScriptFluxer()
+            fluxer.actionTransform = { actions in actions.map { action in _ = captured; return action } }
+            fluxer.action.onNext("a")
+            fluxer.action.onNext("b")
+            #expect(fluxer.store.last.value == "b")
+            weakFluxer = fluxer
+        }
+        #expect(weakFluxer == nil)
+        #expect(weakCaptured == nil, "the pipeline's copies of the stage observers were emptied")
+    }
+
     @Test func inFlightStreamsAreDisposedWhenTheFluxerGoes() {
         weak var weakFluxer: CounterFluxer?
         var later: PublishSubject<Void>?

@@ -50,6 +50,8 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var stubEnabled = false
     @exclusivity(unchecked) @usableFromInline var actionObservers: ContiguousArray<RelayToken<Action>> = []
     @exclusivity(unchecked) @usableFromInline var dispatcherObservers: ContiguousArray<RelayToken<Dispatcher>> = []
+    /// Bumped whenever `actionObservers` or `dispatcherObservers` change.
+    @exclusivity(unchecked) @usableFromInline var observersVersion: UInt = 0
     @exclusivity(unchecked) @usableFromInline var inFlight: [ObjectIdentifier: DispatchSink<F>] = [:]
     @exclusivity(unchecked) @usableFromInline var latestByKey: [AnyHashable: DispatchSink<F>] = [:]
 
@@ -61,6 +63,10 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var activeFluxer: Unmanaged<F>?
     @exclusivity(unchecked) @usableFromInline var currentActionObservers: ContiguousArray<RelayToken<Action>> = []
     @exclusivity(unchecked) @usableFromInline var currentDispatcherObservers: ContiguousArray<RelayToken<Dispatcher>> = []
+    /// The `observersVersion` the two arrays above were copied at: they are copied again (under
+    /// `lock`) only when it moved, not once per job. They are kept between periods of ownership
+    /// (a disposed token in them delivers nothing) and emptied by teardown.
+    @exclusivity(unchecked) @usableFromInline var currentObserversVersion: UInt = 0
 
     @usableFromInline let errorSubject = PublishSubject<Swift.Error>()
     @usableFromInline let stub = FluxerStub<F>()
@@ -147,8 +153,7 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
             return
         }
         running = true
-        currentActionObservers = actionObservers
-        currentDispatcherObservers = dispatcherObservers
+        refreshObserversLocked()
         lock.unlock()
         beginOwnership()
         run(job)
@@ -170,6 +175,17 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
         }
     }
 
+    /// With `lock` held, by the thread taking or holding ownership: brings the owner's copies of
+    /// the stage observers up to date.
+    @inlinable
+    func refreshObserversLocked() {
+        if currentObserversVersion != observersVersion {
+            currentActionObservers = actionObservers
+            currentDispatcherObservers = dispatcherObservers
+            currentObserversVersion = observersVersion
+        }
+    }
+
     /// Marks the calling thread as the owner and retains the Fluxer for the period.
     @inlinable
     func beginOwnership() {
@@ -187,18 +203,22 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
                 head = 0
                 running = false
                 owner.store(0, ordering: .relaxed)
-                currentActionObservers = []
-                currentDispatcherObservers = []
+                var stages: (ContiguousArray<RelayToken<Action>>, ContiguousArray<RelayToken<Dispatcher>>)?
+                if tornDown {
+                    stages = (currentActionObservers, currentDispatcherObservers)
+                    currentActionObservers = []
+                    currentDispatcherObservers = []
+                }
                 let released = activeFluxer
                 activeFluxer = nil
                 lock.unlock()
                 released?.release()
+                withExtendedLifetime(stages) {}
                 return
             }
             let job = jobs[head]
             head += 1
-            currentActionObservers = actionObservers
-            currentDispatcherObservers = dispatcherObservers
+            refreshObserversLocked()
             lock.unlock()
             run(job)
         }
@@ -368,17 +388,26 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
     /// stages disposed and `errors` completed. Idempotent.
     @usableFromInline
     func tearDown() {
+        var stages: (ContiguousArray<RelayToken<Action>>, ContiguousArray<RelayToken<Dispatcher>>)?
         let work: [DispatchSink<F>]? = lock.withLock {
             if tornDown { return nil }
             tornDown = true
+            if !running {
+                // No owner: its copies are ours to empty (a running owner empties them itself).
+                stages = (currentActionObservers, currentDispatcherObservers)
+                currentActionObservers = []
+                currentDispatcherObservers = []
+            }
             defer {
                 inFlight = [:]
                 latestByKey = [:]
                 actionObservers = []
                 dispatcherObservers = []
+                observersVersion &+= 1
             }
             return Array(inFlight.values)
         }
+        withExtendedLifetime(stages) {}
         guard let work else { return }
         pipelineTable.remove(self, id: fluxerID)
         actionStage.dispose()

@@ -52,11 +52,15 @@ struct PipelineStream<F: Fluxer, Element>: ObservableType {
         let token = RelayToken<Element>(
             handler: AnyObserver(observer).on,
             onDispose: { [pipeline] token in
-                pipeline.lock.withLock { pipeline[keyPath: observers].removeAll { $0 === token } }
+                pipeline.lock.withLock {
+                    pipeline[keyPath: observers].removeAll { $0 === token }
+                    pipeline.observersVersion &+= 1
+                }
             })
         let added: Bool = pipeline.lock.withLock {
             if pipeline.tornDown { return false }
             pipeline[keyPath: observers].append(token)
+            pipeline.observersVersion &+= 1
             return true
         }
         return added ? token : Disposables.create()
