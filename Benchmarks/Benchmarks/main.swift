@@ -5,31 +5,44 @@ import Foundation
 
 let options = Options.parse(CommandLine.arguments)
 let scale = options.quick ? 100 : 1
-var results: [Result] = []
 
+// What to measure, in report order.
+var plan: [(workload: Workload, variant: (name: String, run: @Sendable (Int) -> Double))] = []
 for workload in allWorkloads {
     if let filter = options.filter, !workload.name.contains(filter) { continue }
-    let operations = options.operations ?? max(1, workload.operations / scale)
     for variant in workload.variants {
         if let only = options.variant, variant.name != only { continue }
-        var samples: [Double] = []
-        _ = variant.run(max(1, operations / 10))  // warm-up
-        let allocationsBefore = allocationCount()
-        for _ in 0..<options.repetitions {
-            let total = variant.run(operations)
-            samples.append(total / Double(workload.perOperationDivisor(operations)))
-        }
-        let allocations = Double(allocationCount() - allocationsBefore)
-        let result = Result(
-            workload: workload.name, variant: variant.name, unit: workload.unit,
-            operations: operations, samples: samples,
-            allocationsPerOperation: allocations / Double(options.repetitions * operations))
-        results.append(result)
-        if !options.json {
-            FileHandle.standardError.write(Data("  measured \(workload.name) / \(variant.name)\n".utf8))
-        }
+        plan.append((workload, variant))
     }
 }
+
+// The AsyncStream variants run last: they start Swift concurrency's thread pool and leave the
+// heap grown by their buffers, which measurably slows whatever runs after them in the process.
+let executionOrder = plan.indices.sorted { a, b in
+    let (asyncA, asyncB) = (plan[a].variant.name == "asyncstream", plan[b].variant.name == "asyncstream")
+    return asyncA == asyncB ? a < b : !asyncA
+}
+var measured: [Int: Result] = [:]
+for index in executionOrder {
+    let (workload, variant) = plan[index]
+    let operations = options.operations ?? max(1, workload.operations / scale)
+    var samples: [Double] = []
+    _ = variant.run(max(1, operations / 10))  // warm-up
+    let allocationsBefore = allocationCount()
+    for _ in 0..<options.repetitions {
+        let total = variant.run(operations)
+        samples.append(total / Double(workload.perOperationDivisor(operations)))
+    }
+    let allocations = Double(allocationCount() - allocationsBefore)
+    measured[index] = Result(
+        workload: workload.name, variant: variant.name, unit: workload.unit,
+        operations: operations, samples: samples,
+        allocationsPerOperation: allocations / Double(options.repetitions * operations))
+    if !options.json {
+        FileHandle.standardError.write(Data("  measured \(workload.name) / \(variant.name)\n".utf8))
+    }
+}
+let results = plan.indices.compactMap { measured[$0] }
 
 // The per-event paths must not allocate: W1, W2 and W5 through Observables.
 let allocationFree = ["publish-1", "map-filter-map", "distinct"]
