@@ -186,6 +186,20 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
         }
     }
 
+    @usableFromInline
+    typealias StageCopies = (ContiguousArray<RelayToken<Action>>, ContiguousArray<RelayToken<Dispatcher>>)
+
+    /// With `lock` held, once torn down: empties the owner's copies of the stage observers and
+    /// returns them, for the caller to release outside the lock.
+    @inlinable
+    func takeStageCopiesLocked() -> StageCopies {
+        defer {
+            currentActionObservers = []
+            currentDispatcherObservers = []
+        }
+        return (currentActionObservers, currentDispatcherObservers)
+    }
+
     /// Marks the calling thread as the owner and retains the Fluxer for the period.
     @inlinable
     func beginOwnership() {
@@ -203,12 +217,7 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
                 head = 0
                 running = false
                 owner.store(0, ordering: .relaxed)
-                var stages: (ContiguousArray<RelayToken<Action>>, ContiguousArray<RelayToken<Dispatcher>>)?
-                if tornDown {
-                    stages = (currentActionObservers, currentDispatcherObservers)
-                    currentActionObservers = []
-                    currentDispatcherObservers = []
-                }
+                let stages = tornDown ? takeStageCopiesLocked() : nil
                 let released = activeFluxer
                 activeFluxer = nil
                 lock.unlock()
@@ -388,16 +397,12 @@ final class FluxerPipeline<F: Fluxer>: TearDownable, @unchecked Sendable {
     /// stages disposed and `errors` completed. Idempotent.
     @usableFromInline
     func tearDown() {
-        var stages: (ContiguousArray<RelayToken<Action>>, ContiguousArray<RelayToken<Dispatcher>>)?
+        var stages: StageCopies?
         let work: [DispatchSink<F>]? = lock.withLock {
             if tornDown { return nil }
             tornDown = true
-            if !running {
-                // No owner: its copies are ours to empty (a running owner empties them itself).
-                stages = (currentActionObservers, currentDispatcherObservers)
-                currentActionObservers = []
-                currentDispatcherObservers = []
-            }
+            // No owner: its copies are ours to empty (a running owner empties them itself).
+            if !running { stages = takeStageCopiesLocked() }
             defer {
                 inFlight = [:]
                 latestByKey = [:]
