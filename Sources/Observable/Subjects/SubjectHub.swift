@@ -194,7 +194,7 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     func deliver(_ event: Event<Element>, to list: Unmanaged<TokenList<Policy>>) {
         list._withUnsafeGuaranteedRef { list in
             for slot in list.slots {
-                slot?._withUnsafeGuaranteedRef { $0.deliver(event, hub: self) }
+                slot?._withUnsafeGuaranteedRef { $0.deliver(event) }
             }
         }
     }
@@ -475,17 +475,17 @@ final class ObserverToken<Policy: SubjectPolicy>: Disposable, @unchecked Sendabl
 
     /// Called by the delivering thread only.
     @inlinable
-    func deliver(_ event: Event<Element>, hub: SubjectHub<Policy>) {
+    func deliver(_ event: Event<Element>) {
         let current = state.load(ordering: .acquiring)
         if current == SubjectSubscriptionState.active {
             callHandler(event)
         } else if current == SubjectSubscriptionState.buffering {
-            deliverWhileBuffering(event, hub: hub)
+            deliverWhileBuffering(event)
         }
     }
 
     @inlinable
-    func deliverWhileBuffering(_ event: Event<Element>, hub: SubjectHub<Policy>) {
+    func deliverWhileBuffering(_ event: Event<Element>) {
         hub.lock.lock()
         let current = state.load(ordering: .acquiring)
         if current == SubjectSubscriptionState.buffering {
