@@ -35,6 +35,25 @@ import Testing
         #expect(log == ["S1:1", "S2:1", "S1:2", "S2:2"])
     }
 
+    @Test func asObserverKeepsTheSubjectAliveAndFeedsItsSubscribers() {
+        weak var weakSubject: PublishSubject<Int>?
+        var received: [Int] = []
+        var observer: AnyObserver<Int>?
+        var subscription: Disposable?
+        do {
+            let subject = PublishSubject<Int>()
+            weakSubject = subject
+            subscription = subject.subscribe(onNext: { received.append($0) })
+            observer = subject.asObserver()
+        }
+        #expect(weakSubject != nil, "the observer holds the subject, as RxSwift's does")
+        observer?.onNext(1)
+        #expect(received == [1])
+        observer = nil
+        #expect(weakSubject == nil)
+        subscription?.dispose()
+    }
+
     @Test func hasObserversFollowsSubscriptions() {
         let subject = PublishSubject<Int>()
         #expect(!subject.hasObservers)
