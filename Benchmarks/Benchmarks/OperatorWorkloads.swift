@@ -129,6 +129,7 @@ final class LoopFluxer: Fluxer {
     enum Dispatcher { case add(Int) }
     struct Store { let count = StoreProperty(0) }
     let store = Store()
+    let pipeline = FluxerPipeline<Action, Dispatcher>()
 
     func dispatch(action: Action) throws -> Observable<Dispatcher> { .just(.add(1)) }
 

@@ -13,6 +13,8 @@ final class CounterFluxer: Fluxer {
     }
 
     let store = Store()
+    let pipeline = FluxerPipeline<Action, Dispatcher>()
+
     let scheduler: SchedulerType
 
     init(scheduler: SchedulerType = ConcurrentDispatchQueueScheduler(qos: .default)) {

@@ -83,6 +83,8 @@ public final class FileSearchFluxer: Fluxer {
 
     /// The state.
     public let store = Store()
+    /// The pipeline (see `FluxerPipeline`).
+    public let pipeline = FluxerPipeline<Action, Dispatcher>()
 
     let indexer: Observable<IndexBatch>
     let searchScheduler: ImmediateSchedulerType

@@ -6,6 +6,7 @@
 ///     enum Dispatcher { case add(Int) }
 ///     struct Store { let count = StoreProperty(0) }
 ///     let store = Store()
+///     let pipeline = FluxerPipeline<Action, Dispatcher>()
 ///     func dispatch(action: Action) throws -> Observable<Dispatcher> { .just(.add(1)) }
 ///     func updateStore(dispatcher: Dispatcher) throws {
 ///         if case .add(let n) = dispatcher { store.count.value += n }
@@ -17,7 +18,7 @@
 ///
 /// **Pipeline.** `action` → `transform(action:)` → `dispatch(action:)` (one stream per action)
 /// → the streams' dispatchers, merged as they arrive → `transform(dispatcher:)` →
-/// `updateStore(dispatcher:)`. The pipeline is created on first use of `action` (or `errors`,
+/// `updateStore(dispatcher:)`. The pipeline starts on first use of `action` (or `errors`,
 /// `stub`, `isStubEnabled`) and is hot from then on: actions are processed whether or not anyone
 /// observes the store. Dispatchers of one action are applied in the order its stream emits them;
 /// dispatchers of different actions interleave as they arrive (merge). `cancellationKey(for:)`
@@ -37,10 +38,15 @@
 /// including work other threads hand it meanwhile (so a producer that never pauses can keep it
 /// busy). With `storeScheduler`, the executor runs only on that scheduler.
 ///
-/// **Lifetime.** The pipeline holds the Fluxer weakly, and in-flight streams hold only the
-/// pipeline. When the Fluxer is released, the release of its first `StoreProperty` or `Pulse`
-/// tears the pipeline down: in-flight streams are disposed and `errors` completes. (A Fluxer with
-/// neither is torn down lazily: at its next event or when the side table sweeps.)
+/// **Lifetime.** The Fluxer owns its pipeline (the stored ``pipeline`` property); the pipeline
+/// holds the Fluxer only weakly, and in-flight streams, `action` values and bindings hold only
+/// the pipeline. When the Fluxer is released, its `pipeline` is destroyed with it and tears
+/// everything down at that moment: in-flight streams are disposed, the `transform` stages are
+/// disposed and `errors` completes. What the user still holds (store properties, an `action`
+/// value, a binding) keeps nothing running; actions sent to a released Fluxer are dropped.
+///
+/// **Class hierarchies.** A subclass inherits the conformance and the `pipeline`: one Fluxer
+/// has one pipeline and one action input whatever static type it is used through.
 public protocol Fluxer: AnyObject {
     /// What the user asks for (taps, text changes, lifecycle events).
     associatedtype Action
@@ -52,6 +58,11 @@ public protocol Fluxer: AnyObject {
     /// The current state. Observe its properties; write them only in `updateStore` (or in
     /// tests with the stub enabled).
     var store: Store { get }
+
+    /// The Fluxer's pipeline. Declare it exactly so, as a stored `let`:
+    /// `let pipeline = FluxerPipeline<Action, Dispatcher>()` (see ``FluxerPipeline`` for why,
+    /// and for what happens when it is a computed property).
+    var pipeline: FluxerPipeline<Action, Dispatcher> { get }
 
     /// Turns one action into a stream of dispatchers (`.just`, `.of`, `.create`, a network
     /// call...). Runs on the executor. A thrown error, or an error the stream emits, goes to
@@ -117,7 +128,7 @@ extension Fluxer {
     /// stub enabled, actions are recorded in `stub.actions` instead of dispatched.
     @inlinable
     public var action: FluxerAction<Self> {
-        FluxerAction(pipeline: pipeline)
+        FluxerAction(pipeline: engine)
     }
 
     /// Every error thrown by `dispatch`, emitted by a dispatcher stream, thrown by `updateStore`
@@ -126,19 +137,25 @@ extension Fluxer {
     /// while nobody observes `errors` goes to `Hooks.unhandledError` instead.
     @inlinable
     public var errors: Observable<Swift.Error> {
-        pipeline.errorSubject.asObservable()
+        engine.errorSubject.asObservable()
     }
 
     /// When `true`, actions are recorded in ``stub`` instead of being dispatched, so a view test
     /// can assert the actions a view sends and set store values directly. Thread-safe.
     public var isStubEnabled: Bool {
-        get { pipeline.isStubEnabled }
-        set { pipeline.isStubEnabled = newValue }
+        get { engine.isStubEnabled }
+        set { engine.isStubEnabled = newValue }
     }
 
     /// The recorder used while ``isStubEnabled`` is `true`.
     @inlinable
     public var stub: FluxerStub<Self> {
-        pipeline.stub
+        FluxerStub(recorder: engine.stubRecorder)
+    }
+
+    /// The engine of ``pipeline``, created and started on first use.
+    @inlinable
+    var engine: PipelineEngine<Action, Dispatcher> {
+        pipeline.engine(for: self)
     }
 }

@@ -10,6 +10,8 @@ final class CheckedCounter: Fluxer {
     struct Store { let count = StoreProperty(0) }
 
     let store = Store()
+    let pipeline = FluxerPipeline<Action, Dispatcher>()
+
     let inside = Atomic<Int>(0)
     let overlaps = Atomic<Int>(0)
     let transformCalls = Atomic<Int>(0)

@@ -40,6 +40,8 @@ final class SearchFluxer: Fluxer {
     }
 
     let store = Store()
+    let pipeline = FluxerPipeline<Action, Dispatcher>()
+
     let api: FakeSearchAPI
 
     init(api: FakeSearchAPI) {

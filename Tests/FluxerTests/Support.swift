@@ -37,6 +37,8 @@ final class CounterFluxer: Fluxer {
     }
 
     let store = Store()
+    let pipeline = FluxerPipeline<Action, Dispatcher>()
+
     let later = PublishSubject<Void>()
     let dispatchCount = Atomic<Int>(0)
 
@@ -78,6 +80,8 @@ final class ScriptFluxer: Fluxer {
     }
 
     let store = Store()
+    let pipeline = FluxerPipeline<Action, Dispatcher>()
+
     var onDispatch: (String) throws -> Observable<String> = { .just($0) }
     var onUpdate: (ScriptFluxer, String) throws -> Void = { fluxer, dispatcher in
         fluxer.store.log.accept(dispatcher)

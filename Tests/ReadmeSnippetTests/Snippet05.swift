@@ -14,6 +14,8 @@ final class CounterFluxer: Fluxer {
     }
 
     let store = Store()
+    let pipeline = FluxerPipeline<Action, Dispatcher>()
+
     let scheduler: SchedulerType
 
     init(scheduler: SchedulerType = ConcurrentDispatchQueueScheduler(qos: .default)) {

@@ -13,9 +13,6 @@ final class SideTable<Value: AnyObject>: @unchecked Sendable {
     final class Entry {
         @usableFromInline weak var owner: AnyObject?
         @usableFromInline let value: Value
-        /// Set (under the shard's lock) when the owner's release is known to remove this entry
-        /// before the owner's memory can be reused: lookups then skip the weak check.
-        @exclusivity(unchecked) @usableFromInline var removedOnRelease = false
         @usableFromInline init(owner: AnyObject, value: Value) {
             self.owner = owner
             self.value = value
@@ -56,45 +53,8 @@ final class SideTable<Value: AnyObject>: @unchecked Sendable {
             shard.lock.unlock()
             return nil
         }
-        let trusted = entry.removedOnRelease
         shard.lock.unlock()
-        // A caller holds `owner` strongly, so an entry that its release removes is its own.
-        if trusted || entry.owner === owner { return entry.value }
-        return nil
-    }
-
-    /// Records that `value`'s entry will be removed when its owner is released (see
-    /// ``Entry/removedOnRelease``).
-    @usableFromInline
-    func markRemovedOnRelease(_ value: Value, id: ObjectIdentifier) {
-        let shard = shard(for: id)
-        shard.lock.withLock {
-            if let entry = shard.entries[id], entry.value === value { entry.removedOnRelease = true }
-        }
-    }
-
-    /// Stores `value` for `owner` unless a live entry exists; returns the stored value and the
-    /// values of dead entries removed meanwhile (for the caller to release outside the lock).
-    @usableFromInline
-    func insertIfAbsent(_ value: Value, for owner: AnyObject) -> (stored: Value, removed: [Value]) {
-        let id = ObjectIdentifier(owner)
-        let shard = shard(for: id)
-        return shard.lock.withLock {
-            var removed: [Value] = []
-            if let existing = shard.entries[id] {
-                if existing.owner === owner { return (existing.value, []) }
-                removed.append(existing.value)
-            }
-            shard.entries[id] = Entry(owner: owner, value: value)
-            if shard.entries.count >= shard.sweepThreshold {
-                for (key, entry) in shard.entries where entry.owner == nil {
-                    shard.entries[key] = nil
-                    removed.append(entry.value)
-                }
-                shard.sweepThreshold = max(16, shard.entries.count * 2)
-            }
-            return (value, removed)
-        }
+        return entry.owner === owner ? entry.value : nil
     }
 
     /// Replaces the value stored for `owner` (or stores one); returns the previous value.

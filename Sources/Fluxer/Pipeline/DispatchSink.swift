@@ -11,8 +11,8 @@ import Synchronization
 /// cancellation key), from which cancellation and teardown dispose it.
 /// @unchecked: `upstream` is guarded by the pipeline's lock; `state` is atomic.
 @usableFromInline
-final class DispatchSink<F: Fluxer>: ObserverType, @unchecked Sendable {
-    @usableFromInline typealias Element = F.Dispatcher
+final class DispatchSink<Action, Dispatcher>: ObserverType, @unchecked Sendable {
+    @usableFromInline typealias Element = Dispatcher
 
     /// Subscribed, not registered (yet).
     @usableFromInline static var active: UInt8 { 0 }
@@ -21,13 +21,13 @@ final class DispatchSink<F: Fluxer>: ObserverType, @unchecked Sendable {
     /// Running after `subscribe` returned, and in the pipeline's tables.
     @usableFromInline static var registered: UInt8 { 3 }
 
-    @usableFromInline let pipeline: FluxerPipeline<F>
+    @usableFromInline let pipeline: PipelineEngine<Action, Dispatcher>
     @usableFromInline let key: AnyHashable?
     @usableFromInline let state = Atomic<UInt8>(0)
     @exclusivity(unchecked) @usableFromInline var upstream: Disposable?
 
     @inlinable
-    init(pipeline: FluxerPipeline<F>, key: AnyHashable?) {
+    init(pipeline: PipelineEngine<Action, Dispatcher>, key: AnyHashable?) {
         self.pipeline = pipeline
         self.key = key
     }
@@ -44,7 +44,7 @@ final class DispatchSink<F: Fluxer>: ObserverType, @unchecked Sendable {
     }
 
     @inlinable
-    func on(_ event: Event<F.Dispatcher>) {
+    func on(_ event: Event<Dispatcher>) {
         switch event {
         case .next(let dispatcher):
             if isRunning {

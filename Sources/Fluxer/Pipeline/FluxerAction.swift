@@ -2,17 +2,18 @@
 ///
 /// `onNext` sends an action into the pipeline (see ``Fluxer`` for the threading contract).
 /// Completion and errors are ignored, so binding a finite or failing stream
-/// (`taps.bind(to: fluxer.action)`) never stops the input. A small value holding the pipeline;
-/// get it fresh (`fluxer.action.onNext(...)`) or keep it, both are cheap.
+/// (`taps.bind(to: fluxer.action)`) never stops the input. A small value holding the pipeline
+/// (not the Fluxer); get it fresh (`fluxer.action.onNext(...)`) or keep it, both are cheap. Once
+/// the Fluxer is released, a kept value's sends are dropped.
 public struct FluxerAction<F: Fluxer>: ObserverType {
     /// The element type: the Fluxer's `Action`.
     public typealias Element = F.Action
 
     @usableFromInline
-    let pipeline: FluxerPipeline<F>
+    let pipeline: PipelineEngine<F.Action, F.Dispatcher>
 
     @inlinable
-    init(pipeline: FluxerPipeline<F>) {
+    init(pipeline: PipelineEngine<F.Action, F.Dispatcher>) {
         self.pipeline = pipeline
     }
 
@@ -23,17 +24,3 @@ public struct FluxerAction<F: Fluxer>: ObserverType {
     }
 }
 
-extension Fluxer {
-    /// The pipeline of this Fluxer, created and started on first use (side table lookup).
-    @inlinable
-    var pipeline: FluxerPipeline<Self> {
-        if let existing = pipelineTable.value(for: self) {
-            return unsafeDowncast(existing, to: FluxerPipeline<Self>.self)
-        }
-        return FluxerPipeline<Self>.make(for: self)
-    }
-}
-
-/// Every live Fluxer's pipeline, keyed weakly by the Fluxer.
-@usableFromInline
-let pipelineTable = SideTable<AnyObject>()

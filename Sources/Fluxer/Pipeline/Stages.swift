@@ -32,14 +32,14 @@ final class RelayToken<Element>: Disposable, @unchecked Sendable {
 /// never completes (subscribers after teardown get nothing). `observers` names the pipeline's
 /// list of subscribers for this stream (only touched under the pipeline's lock).
 @usableFromInline
-struct PipelineStream<F: Fluxer, Element>: ObservableType {
-    @usableFromInline let pipeline: FluxerPipeline<F>
-    @usableFromInline let observers: ReferenceWritableKeyPath<FluxerPipeline<F>, ContiguousArray<RelayToken<Element>>>
+struct PipelineStream<Action, Dispatcher, Element>: ObservableType {
+    @usableFromInline let pipeline: PipelineEngine<Action, Dispatcher>
+    @usableFromInline let observers: ReferenceWritableKeyPath<PipelineEngine<Action, Dispatcher>, ContiguousArray<RelayToken<Element>>>
 
     @inlinable
     init(
-        pipeline: FluxerPipeline<F>,
-        observers: ReferenceWritableKeyPath<FluxerPipeline<F>, ContiguousArray<RelayToken<Element>>>
+        pipeline: PipelineEngine<Action, Dispatcher>,
+        observers: ReferenceWritableKeyPath<PipelineEngine<Action, Dispatcher>, ContiguousArray<RelayToken<Element>>>
     ) {
         self.pipeline = pipeline
         self.observers = observers
@@ -117,35 +117,31 @@ final class StageObserver<Element>: ObserverType, @unchecked Sendable {
     }
 }
 
-extension FluxerPipeline {
+extension PipelineEngine {
     @inlinable
-    func subscribeActionStage(_ fluxer: F) {
+    func subscribeActionStage() {
+        guard let fluxer else { return }
         let observer = StageObserver<Action>(
             onValue: { self.actionEmitted($0) },
             onError: { self.report($0) },
-            resubscribe: {
-                guard let fluxer = self.fluxer else { return }
-                self.subscribeActionStage(fluxer)
-            })
-        let subscription = fluxer.transform(
-            action: PipelineStream(pipeline: self, observers: \.actionObservers).asObservable())
-            .subscribe(observer)
+            resubscribe: { self.subscribeActionStage() })
+        let subscription = hooks.transformAction(
+            fluxer, PipelineStream(pipeline: self, observers: \.actionObservers).asObservable()
+        ).subscribe(observer)
         observer.subscribed()
         actionStage.disposable = subscription
     }
 
     @inlinable
-    func subscribeDispatcherStage(_ fluxer: F) {
+    func subscribeDispatcherStage() {
+        guard let fluxer else { return }
         let observer = StageObserver<Dispatcher>(
             onValue: { self.dispatcherTransformed($0) },
             onError: { self.report($0) },
-            resubscribe: {
-                guard let fluxer = self.fluxer else { return }
-                self.subscribeDispatcherStage(fluxer)
-            })
-        let subscription = fluxer.transform(
-            dispatcher: PipelineStream(pipeline: self, observers: \.dispatcherObservers).asObservable())
-            .subscribe(observer)
+            resubscribe: { self.subscribeDispatcherStage() })
+        let subscription = hooks.transformDispatcher(
+            fluxer, PipelineStream(pipeline: self, observers: \.dispatcherObservers).asObservable()
+        ).subscribe(observer)
         observer.subscribed()
         dispatcherStage.disposable = subscription
     }

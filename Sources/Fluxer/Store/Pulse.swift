@@ -13,8 +13,6 @@ public final class Pulse<Value>: ObservableType {
 
     @usableFromInline
     let subject = PublishSubject<Value>()
-    @usableFromInline
-    let lifetimeAnchor = LifetimeAnchor()
 
     /// Creates a pulse with no observers.
     public init() {}
@@ -36,5 +34,5 @@ public final class Pulse<Value>: ObservableType {
     public var hasObservers: Bool { subject.hasObservers }
 }
 
-// @unchecked: the subject and the anchor guard their own state with their own locks.
+// @unchecked: the subject guards its own state with its own lock.
 extension Pulse: @unchecked Sendable where Value: Sendable {}

@@ -23,8 +23,6 @@ public final class StoreProperty<Value>: ObservableType {
 
     @usableFromInline
     let cell: StoreCell<Value>
-    @usableFromInline
-    let lifetimeAnchor = LifetimeAnchor()
 
     @usableFromInline
     init(initial: Value?, isDuplicate: ((Value, Value) -> Bool)?) {
@@ -100,6 +98,5 @@ public final class StoreProperty<Value>: ObservableType {
     public var hasObservers: Bool { cell.hasObservers }
 }
 
-// @unchecked: all mutable state is in `cell` (guarded by its hub's lock) and `lifetimeAnchor`
-// (guarded by its own lock).
+// @unchecked: all mutable state is in `cell` (guarded by its hub's lock).
 extension StoreProperty: @unchecked Sendable where Value: Sendable {}

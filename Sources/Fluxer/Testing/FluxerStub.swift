@@ -8,26 +8,48 @@
 /// view.tapPlus()
 /// #expect(fluxer.stub.actions == [.increase])
 /// ```
-/// Thread-safe; actions are recorded in the order they were sent.
-public final class FluxerStub<F: Fluxer>: @unchecked Sendable {
-    // @unchecked: `recorded` is only touched under `lock`.
-    private let lock = Lock()
-    private var recorded: [F.Action] = []
+/// Thread-safe; actions are recorded in the order they were sent. Every `fluxer.stub` reads the
+/// same record (the Fluxer's pipeline keeps it).
+public final class FluxerStub<F: Fluxer>: Sendable {
+    @usableFromInline
+    let recorder: StubRecorder<F.Action>
 
-    init() {}
+    @usableFromInline
+    init(recorder: StubRecorder<F.Action>) {
+        self.recorder = recorder
+    }
 
     /// The actions sent while the stub was enabled, oldest first.
     public var actions: [F.Action] {
-        lock.withLock { recorded }
+        recorder.actions
     }
 
     /// Forgets the recorded actions.
     public func removeAllActions() {
+        recorder.removeAll()
+    }
+}
+
+/// The record behind ``FluxerStub``, kept by the pipeline.
+/// @unchecked: `recorded` is only touched under `lock`.
+@usableFromInline
+final class StubRecorder<Action>: @unchecked Sendable {
+    private let lock = Lock()
+    private var recorded: [Action] = []
+
+    @usableFromInline
+    init() {}
+
+    var actions: [Action] {
+        lock.withLock { recorded }
+    }
+
+    func removeAll() {
         lock.withLock { recorded.removeAll() }
     }
 
     @usableFromInline
-    func record(_ action: F.Action) {
+    func record(_ action: Action) {
         lock.withLock { recorded.append(action) }
     }
 }

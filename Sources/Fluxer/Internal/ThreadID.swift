@@ -1,0 +1,14 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An identifier of the calling thread, never 0.
+@inlinable
+@inline(__always)
+func currentThreadID() -> UInt {
+    UInt(bitPattern: Int(bitPattern: pthread_self()))
+}
