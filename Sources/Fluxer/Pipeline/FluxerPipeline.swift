@@ -30,21 +30,26 @@ import Synchronization
 /// The pipeline starts on first use of `action` (or `errors`, `stub`, `isStubEnabled`); it has
 /// no public members of its own.
 public struct FluxerPipeline<Action, Dispatcher>: ~Copyable, Sendable {
+    /// The engine once created: published with one compare-and-swap, holding one retain that
+    /// `deinit` gives back. (Not `AtomicLazyReference`: its `load` is not inlinable and costs
+    /// ~700 instructions and a metadata lookup per `action` access.)
     @usableFromInline
-    let slot = AtomicLazyReference<PipelineEngine<Action, Dispatcher>>()
+    let slot = Atomic<Unmanaged<PipelineEngine<Action, Dispatcher>>?>(nil)
 
     /// A pipeline that starts on first use. Declare it as `let pipeline = FluxerPipeline<Action, Dispatcher>()`.
     public init() {}
 
     deinit {
-        slot.load()?.tearDown()
+        guard let engine = slot.load(ordering: .acquiring) else { return }
+        engine.takeUnretainedValue().tearDown()
+        engine.release()
     }
 
     /// The engine, created and started for `fluxer` on first use.
     @inlinable
     func engine<F: Fluxer>(for fluxer: F) -> PipelineEngine<Action, Dispatcher>
     where F.Action == Action, F.Dispatcher == Dispatcher {
-        if let engine = slot.load() { return engine }
+        if let engine = slot.load(ordering: .acquiring) { return engine.takeUnretainedValue() }
         return makeEngine(for: fluxer)
     }
 
@@ -54,8 +59,14 @@ public struct FluxerPipeline<Action, Dispatcher>: ~Copyable, Sendable {
     func makeEngine<F: Fluxer>(for fluxer: F) -> PipelineEngine<Action, Dispatcher>
     where F.Action == Action, F.Dispatcher == Dispatcher {
         let candidate = PipelineEngine<Action, Dispatcher>(fluxer: fluxer)
-        let engine = slot.storeIfNil(candidate)
-        if engine === candidate { candidate.start() }
-        return engine
+        let retained = Unmanaged.passRetained(candidate)
+        let (published, existing) = slot.compareExchange(
+            expected: nil, desired: retained, ordering: .acquiringAndReleasing)
+        guard published, existing == nil else {
+            retained.release()
+            return existing!.takeUnretainedValue()
+        }
+        candidate.start()
+        return candidate
     }
 }

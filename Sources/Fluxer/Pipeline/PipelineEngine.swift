@@ -262,18 +262,21 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
             tearDown()
             return
         }
-        active._withUnsafeGuaranteedRef { process(action, with: $0) }
+        active._withUnsafeGuaranteedRef { hooks.process(self, $0, action) }
     }
 
+    /// The body of ``process(_:)``, specialized for the Fluxer's class by ``FluxerHooks`` (so
+    /// `dispatch` can be inlined, and a `.just` it returns is not even allocated).
     @inlinable
-    func process(_ action: Action, with fluxer: AnyObject) {
+    func process<F: Fluxer>(_ action: Action, with fluxer: F)
+    where F.Action == Action, F.Dispatcher == Dispatcher {
         let saved = phase
         phase = .busy
-        let key = hooks.cancellationKey(fluxer, action)
+        let key = fluxer.cancellationKey(for: action)
         if let key { cancelWork(for: key) }
         let stream: Observable<Dispatcher>
         do {
-            stream = try hooks.dispatch(fluxer, action)
+            stream = try fluxer.dispatch(action: action)
         } catch {
             publish(error)
             phase = saved
@@ -323,12 +326,19 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
         }
         let saved = phase
         phase = .busy
+        active._withUnsafeGuaranteedRef { hooks.apply(self, $0, dispatcher) }
+        phase = saved
+    }
+
+    /// The body of ``apply(_:)``, specialized for the Fluxer's class by ``FluxerHooks``.
+    @inlinable
+    func apply<F: Fluxer>(_ dispatcher: Dispatcher, with fluxer: F)
+    where F.Action == Action, F.Dispatcher == Dispatcher {
         do {
-            try active._withUnsafeGuaranteedRef { try hooks.updateStore($0, dispatcher) }
+            try fluxer.updateStore(dispatcher: dispatcher)
         } catch {
             publish(error)
         }
-        phase = saved
     }
 
     /// An error from a dispatcher stream or a transform hook: published in order with the
