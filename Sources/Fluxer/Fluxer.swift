@@ -35,8 +35,20 @@
 /// enters the same executor. Hence `dispatch` and `updateStore` never run concurrently, and
 /// observers of store properties run on the thread running `updateStore`, one at a time, in
 /// write order. A thread that finds the pipeline idle keeps processing until the queue is empty,
-/// including work other threads hand it meanwhile (so a producer that never pauses can keep it
-/// busy). With `storeScheduler`, the executor runs only on that scheduler.
+/// including work other threads hand it meanwhile. With `storeScheduler`, the executor runs
+/// only on that scheduler.
+///
+/// **Bounded backlog.** The queue holds at most 1,024 jobs (actions and dispatchers waiting to be
+/// processed). A send from another thread that finds it full waits until there is room, so
+/// senders that outpace the executor are slowed to its speed and memory stays flat. Such a
+/// sender never waits for long: after 1,024 jobs in a row the processing thread hands the
+/// executor to a waiting sender and returns from its own `onNext`, and the sender processes the
+/// queue in turn. No call therefore stays inside `onNext` for more than about two batches of
+/// work. Sends that never wait: re-entrant ones (from an observer, `dispatch` or `updateStore`
+/// of this Fluxer), sends from a thread that is processing any Fluxer's queue (two such threads
+/// waiting for each other would deadlock), and sends to a Fluxer with a `storeScheduler` (there
+/// the scheduler's queue is the backlog). Don't block the processing thread waiting for a
+/// sender (for example with `DispatchQueue.sync` onto a sender's queue from `updateStore`).
 ///
 /// **Lifetime.** The Fluxer owns its pipeline (the stored ``pipeline`` property); the pipeline
 /// holds the Fluxer only weakly, and in-flight streams, `action` values and bindings hold only

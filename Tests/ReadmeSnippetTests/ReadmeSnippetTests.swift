@@ -6,6 +6,6 @@ import Testing
 @Suite struct ReadmeSnippetTests {
     @MainActor @Test func readmeBlockAtLine64Runs() throws { tourOfOperators() }
     @MainActor @Test func readmeBlockAtLine101Runs() throws { try tourOfSubjects() }
-    @MainActor @Test func readmeBlockAtLine291Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine315Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine295Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine319Runs() throws { testCounterViewWithStub() }
 }

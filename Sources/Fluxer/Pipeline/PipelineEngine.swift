@@ -37,7 +37,11 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     /// `scheduler != nil`, kept apart so the per-action path does not copy the existential.
     @usableFromInline let hasScheduler: Bool
     @usableFromInline let lock = Lock()
+    /// Signalled (under `lock`) when the backlog falls below its bound, an owner hands over, the
+    /// executor goes idle or the engine is torn down.
+    @usableFromInline let roomOrHandOff = Condition()
     @usableFromInline let owner = Atomic<UInt>(0)
+    @usableFromInline let depthKey = ExecutorDepth.key
 
     // lock
     @exclusivity(unchecked) @usableFromInline var jobs: [Job] = []
@@ -48,6 +52,13 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var stubEnabled = false
     @exclusivity(unchecked) @usableFromInline var actionObservers: ContiguousArray<RelayToken<Action>> = []
     @exclusivity(unchecked) @usableFromInline var dispatcherObservers: ContiguousArray<RelayToken<Dispatcher>> = []
+    /// Senders blocked in ``waitForRoom(_:)``.
+    @exclusivity(unchecked) @usableFromInline var waiters = 0
+    /// Set by an owner that stopped after a batch so that a waiting sender takes over; `running`
+    /// stays `true` meanwhile.
+    @exclusivity(unchecked) @usableFromInline var handOff = false
+    /// The most jobs the queue has held at once (for tests of the bound).
+    @exclusivity(unchecked) @usableFromInline var backlogHighWater = 0
     /// Bumped whenever `actionObservers` or `dispatcherObservers` change.
     @exclusivity(unchecked) @usableFromInline var observersVersion: UInt = 0
     @exclusivity(unchecked) @usableFromInline var inFlight: [ObjectIdentifier: DispatchSink<Action, Dispatcher>] = [:]
@@ -59,12 +70,19 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     /// used unretained by the steps: the Fluxer is weakly referenced, so each retain or release
     /// of it takes the runtime's slow path; `nil` once the Fluxer is gone.
     @exclusivity(unchecked) @usableFromInline var activeFluxer: Unmanaged<AnyObject>?
+    /// The owner thread's ``ExecutorDepth`` counter, for the period of ownership.
+    @exclusivity(unchecked) @usableFromInline var depthCounter: UnsafeMutablePointer<Int>?
     @exclusivity(unchecked) @usableFromInline var currentActionObservers: ContiguousArray<RelayToken<Action>> = []
     @exclusivity(unchecked) @usableFromInline var currentDispatcherObservers: ContiguousArray<RelayToken<Dispatcher>> = []
     /// The `observersVersion` the two arrays above were copied at: they are copied again (under
     /// `lock`) only when it moved, not once per job. They are kept between periods of ownership
     /// (a disposed token in them delivers nothing) and emptied by teardown.
     @exclusivity(unchecked) @usableFromInline var currentObserversVersion: UInt = 0
+
+    /// Jobs the queue holds before a sender from another thread waits (see ``waitForRoom(_:)``).
+    @inlinable static var backlogLimit: Int { 1_024 }
+    /// Jobs an owner runs in a row before it hands the executor to a waiting sender.
+    @inlinable static var handOffBatch: Int { 1_024 }
 
     @usableFromInline let errorSubject = PublishSubject<Swift.Error>()
     @usableFromInline let stubRecorder = StubRecorder<Action>()
@@ -125,7 +143,13 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
             return
         }
         if running || !started || hasScheduler {
-            jobs.append(job)
+            if running && !hasScheduler && jobs.count - head >= Self.backlogLimit
+                && !isOwner && ExecutorDepth.counter(depthKey).pointee == 0
+            {
+                waitForRoom(job)
+                return
+            }
+            appendLocked(job)
             if running || !started {
                 lock.unlock()
                 return
@@ -141,6 +165,54 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
         beginOwnership()
         run(job)
         drain()
+    }
+
+    /// With `lock` held: queues `job`.
+    @inlinable
+    func appendLocked(_ job: Job) {
+        jobs.append(job)
+        let backlog = jobs.count - head
+        if backlog > backlogHighWater { backlogHighWater = backlog }
+    }
+
+    /// Called with `lock` held, by a sender from a thread that owns no executor, when the backlog
+    /// is at its bound: waits until there is room (then queues `job`), until the owner hands the
+    /// executor over (then runs the queue itself, as an owner), until the executor goes idle
+    /// (then owns it), or until teardown (then drops `job`). Releases `lock`.
+    @inlinable
+    func waitForRoom(_ job: Job) {
+        waiters += 1
+        while true {
+            if handOff {
+                handOff = false
+                waiters -= 1
+                appendLocked(job)
+                lock.unlock()
+                beginOwnership()
+                drain()
+                return
+            }
+            if tornDown {
+                waiters -= 1
+                lock.unlock()
+                return
+            }
+            if !running {
+                waiters -= 1
+                appendLocked(job)
+                running = true
+                lock.unlock()
+                runQueued()
+                return
+            }
+            if jobs.count - head < Self.backlogLimit {
+                waiters -= 1
+                appendLocked(job)
+                lock.unlock()
+                return
+            }
+            roomOrHandOff.wait(releasing: lock)
+        }
     }
 
     /// Runs the queued jobs: here, or on the scheduler if there is one. `running` is set.
@@ -187,32 +259,67 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     @inlinable
     func beginOwnership() {
         owner.store(currentThreadID(), ordering: .relaxed)
+        let depth = ExecutorDepth.counter(depthKey)
+        depth.pointee += 1
+        depthCounter = depth
         activeFluxer = fluxer.map { Unmanaged.passRetained($0) }
     }
 
-    /// Runs jobs until the queue is empty, then gives up ownership. Called by the owner.
+    /// With `lock` held, by the owner giving up ownership: returns the Fluxer's retain for the
+    /// caller to release after unlocking.
+    @inlinable
+    func endOwnershipLocked() -> Unmanaged<AnyObject>? {
+        owner.store(0, ordering: .relaxed)
+        depthCounter?.pointee -= 1
+        depthCounter = nil
+        defer { activeFluxer = nil }
+        return activeFluxer
+    }
+
+    /// Runs jobs until the queue is empty, then gives up ownership. Called by the owner. After
+    /// ``handOffBatch`` jobs in a row, if a sender is waiting for room, hands the executor over
+    /// to it and returns: no caller stays inside `onNext` for more than a batch of jobs plus its
+    /// own wait, however long other threads keep sending.
     @inlinable
     func drain() {
+        var ran = 0
         while true {
             lock.lock()
             if tornDown || head == jobs.count {
                 jobs.removeAll(keepingCapacity: !tornDown && jobs.count <= 64)
                 head = 0
                 running = false
-                owner.store(0, ordering: .relaxed)
+                let released = endOwnershipLocked()
                 let stages = tornDown ? takeStageCopiesLocked() : nil
-                let released = activeFluxer
-                activeFluxer = nil
+                if waiters > 0 { roomOrHandOff.broadcast() }
                 lock.unlock()
                 released?.release()
                 withExtendedLifetime(stages) {}
                 return
             }
+            if ran >= Self.handOffBatch {
+                ran = 0
+                if waiters > 0 && !hasScheduler {
+                    handOff = true
+                    let released = endOwnershipLocked()
+                    roomOrHandOff.broadcast()
+                    lock.unlock()
+                    released?.release()
+                    return
+                }
+            }
             let job = jobs[head]
             head += 1
+            if head >= 4_096 && head * 2 >= jobs.count {
+                // Drop the run jobs at the front: a queue that never empties stays small.
+                jobs.removeFirst(head)
+                head = 0
+            }
+            if waiters > 0 && jobs.count - head == Self.backlogLimit - 1 { roomOrHandOff.broadcast() }
             refreshObserversLocked()
             lock.unlock()
             run(job)
+            ran += 1
         }
     }
 
@@ -232,195 +339,5 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
         case .update(let dispatcher): apply(dispatcher)
         case .error(let error): publish(error)
         }
-    }
-
-    // MARK: Steps (owner only)
-
-    /// Delivers an action to the input of `transform(action:)`.
-    @inlinable
-    func deliverInput(_ action: Action) {
-        let saved = phase
-        phase = .deliveringInput
-        for token in currentActionObservers { token.deliver(.next(action)) }
-        phase = saved
-    }
-
-    /// An action came out of `transform(action:)`.
-    @inlinable
-    func actionEmitted(_ action: Action) {
-        if isOwner && phase == .deliveringInput {
-            process(action)
-        } else {
-            submit(.action(action))
-        }
-    }
-
-    /// Cancels the previous work with the same key, calls `dispatch` and subscribes.
-    @inlinable
-    func process(_ action: Action) {
-        guard let active = activeFluxer else {
-            tearDown()
-            return
-        }
-        active._withUnsafeGuaranteedRef { hooks.process(self, $0, action) }
-    }
-
-    /// The body of ``process(_:)``, specialized for the Fluxer's class by ``FluxerHooks`` (so
-    /// `dispatch` can be inlined, and a `.just` it returns is not even allocated).
-    @inlinable
-    func process<F: Fluxer>(_ action: Action, with fluxer: F)
-    where F.Action == Action, F.Dispatcher == Dispatcher {
-        let saved = phase
-        phase = .busy
-        let key = fluxer.cancellationKey(for: action)
-        if let key { cancelWork(for: key) }
-        let stream: Observable<Dispatcher>
-        do {
-            stream = try fluxer.dispatch(action: action)
-        } catch {
-            publish(error)
-            phase = saved
-            return
-        }
-        let sink = DispatchSink(pipeline: self, key: key)
-        phase = .dispatching
-        let subscription = stream.subscribe(sink)
-        phase = saved
-        sink.attach(subscription)
-    }
-
-    /// A dispatcher stream emitted `dispatcher`.
-    @inlinable
-    func dispatcherEmitted(_ dispatcher: Dispatcher, from source: DispatchSink<Action, Dispatcher>) {
-        if isOwner && phase == .dispatching {
-            deliverDispatcher(dispatcher)
-        } else {
-            submit(.dispatcherInput(dispatcher, source))
-        }
-    }
-
-    /// Delivers a dispatcher to the input of `transform(dispatcher:)`.
-    @inlinable
-    func deliverDispatcher(_ dispatcher: Dispatcher) {
-        let saved = phase
-        phase = .deliveringDispatcher
-        for token in currentDispatcherObservers { token.deliver(.next(dispatcher)) }
-        phase = saved
-    }
-
-    /// A dispatcher came out of `transform(dispatcher:)`.
-    @inlinable
-    func dispatcherTransformed(_ dispatcher: Dispatcher) {
-        if isOwner && phase == .deliveringDispatcher {
-            apply(dispatcher)
-        } else {
-            submit(.update(dispatcher))
-        }
-    }
-
-    @inlinable
-    func apply(_ dispatcher: Dispatcher) {
-        guard let active = activeFluxer else {
-            tearDown()
-            return
-        }
-        let saved = phase
-        phase = .busy
-        active._withUnsafeGuaranteedRef { hooks.apply(self, $0, dispatcher) }
-        phase = saved
-    }
-
-    /// The body of ``apply(_:)``, specialized for the Fluxer's class by ``FluxerHooks``.
-    @inlinable
-    func apply<F: Fluxer>(_ dispatcher: Dispatcher, with fluxer: F)
-    where F.Action == Action, F.Dispatcher == Dispatcher {
-        do {
-            try fluxer.updateStore(dispatcher: dispatcher)
-        } catch {
-            publish(error)
-        }
-    }
-
-    /// An error from a dispatcher stream or a transform hook: published in order with the
-    /// dispatchers before it.
-    @usableFromInline
-    func report(_ error: Swift.Error) {
-        if isOwner && phase == .dispatching {
-            publish(error)
-        } else {
-            submit(.error(error))
-        }
-    }
-
-    @usableFromInline
-    func publish(_ error: Swift.Error) {
-        let saved = phase
-        phase = .busy
-        if errorSubject.hasObservers {
-            errorSubject.onNext(error)
-        } else {
-            Hooks.unhandledError(error)
-        }
-        phase = saved
-    }
-
-    // MARK: In-flight work
-
-    @usableFromInline
-    func cancelWork(for key: AnyHashable) {
-        let previous: DispatchSink<Action, Dispatcher>? = lock.withLock {
-            guard let previous = latestByKey.removeValue(forKey: key) else { return nil }
-            inFlight[ObjectIdentifier(previous)] = nil
-            return previous
-        }
-        previous?.cancel()
-    }
-
-    // MARK: Stub
-
-    @usableFromInline
-    var isStubEnabled: Bool {
-        get { lock.withLock { stubEnabled } }
-        set { lock.withLock { stubEnabled = newValue } }
-    }
-
-    // MARK: Teardown
-
-    /// An action sent after teardown is dropped when the Fluxer is gone (a kept `action` value
-    /// or binding outlived it). A live Fluxer with a torn-down engine lost its `FluxerPipeline`
-    /// (a computed property, or a replaced `var`): that would lose every action, so it stops.
-    @usableFromInline
-    func checkTornDownByItsFluxer() {
-        guard let fluxer else { return }
-        preconditionFailure(
-            "\(type(of: fluxer)).pipeline was destroyed while the Fluxer is alive: declare it as a stored "
-                + "`let pipeline = FluxerPipeline<Action, Dispatcher>()`, never a computed property or a replaced var")
-    }
-
-    /// Ends everything: queued jobs are dropped, in-flight streams disposed, the transform
-    /// stages disposed and `errors` completed. Idempotent.
-    @usableFromInline
-    func tearDown() {
-        var stages: StageCopies?
-        let work: [DispatchSink<Action, Dispatcher>]? = lock.withLock {
-            if tornDown { return nil }
-            tornDown = true
-            // No owner: its copies are ours to empty (a running owner empties them itself).
-            if !running { stages = takeStageCopiesLocked() }
-            defer {
-                inFlight = [:]
-                latestByKey = [:]
-                actionObservers = []
-                dispatcherObservers = []
-                observersVersion &+= 1
-            }
-            return Array(inFlight.values)
-        }
-        withExtendedLifetime(stages) {}
-        guard let work else { return }
-        actionStage.dispose()
-        dispatcherStage.dispose()
-        for sink in work { sink.cancel() }
-        errorSubject.onCompleted()
     }
 }

@@ -1,0 +1,133 @@
+/// The steps an owner runs: actions through `transform(action:)` and `dispatch`, dispatchers
+/// through `transform(dispatcher:)` and `updateStore`, errors to `errors`. Owner thread only.
+extension PipelineEngine {
+    // MARK: Steps (owner only)
+
+    /// Delivers an action to the input of `transform(action:)`.
+    @inlinable
+    func deliverInput(_ action: Action) {
+        let saved = phase
+        phase = .deliveringInput
+        for token in currentActionObservers { token.deliver(.next(action)) }
+        phase = saved
+    }
+
+    /// An action came out of `transform(action:)`.
+    @inlinable
+    func actionEmitted(_ action: Action) {
+        if isOwner && phase == .deliveringInput {
+            process(action)
+        } else {
+            submit(.action(action))
+        }
+    }
+
+    /// Cancels the previous work with the same key, calls `dispatch` and subscribes.
+    @inlinable
+    func process(_ action: Action) {
+        guard let active = activeFluxer else {
+            tearDown()
+            return
+        }
+        active._withUnsafeGuaranteedRef { hooks.process(self, $0, action) }
+    }
+
+    /// The body of ``process(_:)``, specialized for the Fluxer's class by ``FluxerHooks`` (so
+    /// `dispatch` can be inlined, and a `.just` it returns is not even allocated).
+    @inlinable
+    func process<F: Fluxer>(_ action: Action, with fluxer: F)
+    where F.Action == Action, F.Dispatcher == Dispatcher {
+        let saved = phase
+        phase = .busy
+        let key = fluxer.cancellationKey(for: action)
+        if let key { cancelWork(for: key) }
+        let stream: Observable<Dispatcher>
+        do {
+            stream = try fluxer.dispatch(action: action)
+        } catch {
+            publish(error)
+            phase = saved
+            return
+        }
+        let sink = DispatchSink(pipeline: self, key: key)
+        phase = .dispatching
+        let subscription = stream.subscribe(sink)
+        phase = saved
+        sink.attach(subscription)
+    }
+
+    /// A dispatcher stream emitted `dispatcher`.
+    @inlinable
+    func dispatcherEmitted(_ dispatcher: Dispatcher, from source: DispatchSink<Action, Dispatcher>) {
+        if isOwner && phase == .dispatching {
+            deliverDispatcher(dispatcher)
+        } else {
+            submit(.dispatcherInput(dispatcher, source))
+        }
+    }
+
+    /// Delivers a dispatcher to the input of `transform(dispatcher:)`.
+    @inlinable
+    func deliverDispatcher(_ dispatcher: Dispatcher) {
+        let saved = phase
+        phase = .deliveringDispatcher
+        for token in currentDispatcherObservers { token.deliver(.next(dispatcher)) }
+        phase = saved
+    }
+
+    /// A dispatcher came out of `transform(dispatcher:)`.
+    @inlinable
+    func dispatcherTransformed(_ dispatcher: Dispatcher) {
+        if isOwner && phase == .deliveringDispatcher {
+            apply(dispatcher)
+        } else {
+            submit(.update(dispatcher))
+        }
+    }
+
+    @inlinable
+    func apply(_ dispatcher: Dispatcher) {
+        guard let active = activeFluxer else {
+            tearDown()
+            return
+        }
+        let saved = phase
+        phase = .busy
+        active._withUnsafeGuaranteedRef { hooks.apply(self, $0, dispatcher) }
+        phase = saved
+    }
+
+    /// The body of ``apply(_:)``, specialized for the Fluxer's class by ``FluxerHooks``.
+    @inlinable
+    func apply<F: Fluxer>(_ dispatcher: Dispatcher, with fluxer: F)
+    where F.Action == Action, F.Dispatcher == Dispatcher {
+        do {
+            try fluxer.updateStore(dispatcher: dispatcher)
+        } catch {
+            publish(error)
+        }
+    }
+
+    /// An error from a dispatcher stream or a transform hook: published in order with the
+    /// dispatchers before it.
+    @usableFromInline
+    func report(_ error: Swift.Error) {
+        if isOwner && phase == .dispatching {
+            publish(error)
+        } else {
+            submit(.error(error))
+        }
+    }
+
+    @usableFromInline
+    func publish(_ error: Swift.Error) {
+        let saved = phase
+        phase = .busy
+        if errorSubject.hasObservers {
+            errorSubject.onNext(error)
+        } else {
+            Hooks.unhandledError(error)
+        }
+        phase = saved
+    }
+}

@@ -1,0 +1,63 @@
+/// Latest-wins cancellation, the stub switch and the end of an engine.
+extension PipelineEngine {
+    // MARK: In-flight work
+
+    @usableFromInline
+    func cancelWork(for key: AnyHashable) {
+        let previous: DispatchSink<Action, Dispatcher>? = lock.withLock {
+            guard let previous = latestByKey.removeValue(forKey: key) else { return nil }
+            inFlight[ObjectIdentifier(previous)] = nil
+            return previous
+        }
+        previous?.cancel()
+    }
+
+    // MARK: Stub
+
+    @usableFromInline
+    var isStubEnabled: Bool {
+        get { lock.withLock { stubEnabled } }
+        set { lock.withLock { stubEnabled = newValue } }
+    }
+
+    // MARK: Teardown
+
+    /// An action sent after teardown is dropped when the Fluxer is gone (a kept `action` value
+    /// or binding outlived it). A live Fluxer with a torn-down engine lost its `FluxerPipeline`
+    /// (a computed property, or a replaced `var`): that would lose every action, so it stops.
+    @usableFromInline
+    func checkTornDownByItsFluxer() {
+        guard let fluxer else { return }
+        preconditionFailure(
+            "\(type(of: fluxer)).pipeline was destroyed while the Fluxer is alive: declare it as a stored "
+                + "`let pipeline = FluxerPipeline<Action, Dispatcher>()`, never a computed property or a replaced var")
+    }
+
+    /// Ends everything: queued jobs are dropped, in-flight streams disposed, the transform
+    /// stages disposed and `errors` completed. Idempotent.
+    @usableFromInline
+    func tearDown() {
+        var stages: StageCopies?
+        let work: [DispatchSink<Action, Dispatcher>]? = lock.withLock {
+            if tornDown { return nil }
+            tornDown = true
+            if waiters > 0 { roomOrHandOff.broadcast() }
+            // No owner: its copies are ours to empty (a running owner empties them itself).
+            if !running { stages = takeStageCopiesLocked() }
+            defer {
+                inFlight = [:]
+                latestByKey = [:]
+                actionObservers = []
+                dispatcherObservers = []
+                observersVersion &+= 1
+            }
+            return Array(inFlight.values)
+        }
+        withExtendedLifetime(stages) {}
+        guard let work else { return }
+        actionStage.dispose()
+        dispatcherStage.dispose()
+        for sink in work { sink.cancel() }
+        errorSubject.onCompleted()
+    }
+}
