@@ -66,7 +66,7 @@ final class TmuxSession {
     }
 
     func file(_ name: String) -> String? {
-        try? String(contentsOfFile: files + "/" + name, encoding: .utf8)
+        readTextFile(files + "/" + name)
     }
 
     /// Waits for the program to exit; its status, stdout, and the terminal settings after it.

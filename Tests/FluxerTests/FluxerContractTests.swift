@@ -89,7 +89,11 @@ import Testing
         #expect(log.values == ["enter loaded", "exit loaded", "enter after", "exit after"])
     }
 
-    @Test func reentrantChainsRunIterativelyWithoutStackGrowth() {
+    @Test(
+        .disabled(
+            if: runningUnderAddressSanitizer,
+            "ASan puts address-taken locals in heap 'fake stack' frames: stack addresses say nothing about depth"))
+    func reentrantChainsRunIterativelyWithoutStackGrowth() {
         let bag = DisposeBag()
         let fluxer = ScriptFluxer()
         let depths = Recorder<UInt>()

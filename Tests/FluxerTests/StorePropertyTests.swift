@@ -80,8 +80,9 @@ import Testing
         let bag = DisposeBag()
         let count = StoreProperty(0)
         let late = Recorder<Int>()
-        count.subscribe(onNext: { value in
-            if value == 1 {
+        // `weak bag`: the bag holds this observer, so a strong capture would keep both alive.
+        count.subscribe(onNext: { [weak bag] value in
+            if value == 1, let bag {
                 count.value = 2
                 count.subscribe(onNext: { late.append($0) }).disposed(by: bag)
             }

@@ -109,6 +109,8 @@ import Testing
 
     @Test func behaviorSubjectSubscribedInsideDeliveryGetsTheCurrentValueBeforeSubscribeReturns() {
         let subject = BehaviorSubject(value: 0)
+        // The observers capture the subject; disposing it at the end releases them.
+        defer { subject.dispose() }
         var log: [String] = []
         _ = subject.subscribe(onNext: { value in
             log.append("A\(value)")
@@ -131,11 +133,15 @@ import Testing
         subject.onNext(1)
         subject.onNext(2)
         var log: [String] = []
-        _ = subject.subscribe(onNext: { log.append("A\($0)") })
-        _ = subject.subscribe(onNext: { value in
+        let first = subject.subscribe(onNext: { log.append("A\($0)") })
+        let second = subject.subscribe(onNext: { value in
             log.append("N\(value)")
             if value == 1 { subject.onNext(3) }
         })
+        defer {
+            first.dispose()
+            second.dispose()
+        }
         #expect(log.filter { $0.hasPrefix("A") } == ["A1", "A2", "A3"])
         #expect(log.filter { $0.hasPrefix("N") } == ["N1", "N2", "N3"])
     }

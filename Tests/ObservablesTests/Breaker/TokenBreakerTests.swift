@@ -260,6 +260,9 @@ import Testing
         })
         sent?.onNext(3)
         #expect(events == [.next(1), .next(10), .completed])
+        // `sent` holds the source's observer, which holds this test's observer, which captures
+        // `sent`: the cycle is this test's own.
+        sent = nil
     }
 
     @Test func createReentrantSendsAreQueuedNotNested() {
@@ -274,7 +277,7 @@ import Testing
             relay = observer
             return observable.subscribe(observer)
         }
-        _ = wrapped.subscribe(onNext: { value in
+        let subscription = wrapped.subscribe(onNext: { value in
             depth += 1
             log.append("enter\(value)@\(depth)")
             if value < 3 {
@@ -284,6 +287,9 @@ import Testing
             depth -= 1
         })
         #expect(log == ["enter0@1", "enter1@1", "enter100@1", "enter2@1", "enter101@1", "enter3@1", "enter102@1"])
+        // The source never ends; `relay` (captured by the observer) holds the source's observer.
+        subscription.dispose()
+        relay = nil
     }
 
     // MARK: combineLatest's in-place array

@@ -62,7 +62,8 @@ import Testing
             observer.onNext(1)
             return Disposables.create()
         }
-        _ = source.subscribe(onNext: { received.append($0) })
+        let first = source.subscribe(onNext: { received.append($0) })
+        defer { first.dispose() }
         #expect(received == [1])
         // repeatElement is infinite: the subscriber's terminal state stops it.
         let subscription = Observable.repeatElement(5)
@@ -109,7 +110,7 @@ import Testing
     @Test func reentrantEmissionFromAnObserverIsQueuedNotNested() {
         var captured: AnyObserver<Int>?
         var log: [String] = []
-        _ = Observable<Int>.create { observer in
+        let subscription = Observable<Int>.create { observer in
             captured = observer
             return Disposables.create()
         }.subscribe(onNext: { value in
@@ -119,6 +120,9 @@ import Testing
         })
         captured?.onNext(1)
         #expect(log == ["begin 1", "end 1", "begin 2", "end 2"])
+        // The source never ends; `captured` (captured by the observer) holds the source's observer.
+        subscription.dispose()
+        captured = nil
     }
 }
 

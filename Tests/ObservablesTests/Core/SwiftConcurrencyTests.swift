@@ -14,8 +14,9 @@ private final class CounterViewController {
 
     func bind(_ source: Observable<Int>) {
         // Closures capture main-actor state; they need not be @Sendable.
-        source.map { "\($0)" }.subscribe(onNext: { self.label = $0 }).disposed(by: bag)
-        source.subscribe(onNext: { _ in self.taps += 1 }).disposed(by: bag)
+        // `[weak self]`: the bag is ours, so a strong capture would be a retain cycle.
+        source.map { "\($0)" }.subscribe(onNext: { [weak self] in self?.label = $0 }).disposed(by: bag)
+        source.subscribe(onNext: { [weak self] _ in self?.taps += 1 }).disposed(by: bag)
     }
 }
 

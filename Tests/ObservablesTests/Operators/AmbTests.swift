@@ -33,7 +33,8 @@ import Testing
     }
 
     @Test func noSourcesNeverTerminate() {
-        let (recorder, _) = subscribeRecorder(Observable<Int>.amb([Observable<Int>]()))
+        let (recorder, subscription) = subscribeRecorder(Observable<Int>.amb([Observable<Int>]()))
+        defer { subscription.dispose() }
         #expect(recorder.events.isEmpty)
     }
 
@@ -79,11 +80,12 @@ import Testing
             let subjects = (0..<threads).map { _ in PublishSubject<Int>() }
             let detector = OverlapDetector()
             let recorder = EventRecorder<Int>()
-            _ = Observable.amb(subjects.map { $0.asObservable() }).subscribe(onNext: { value in
+            let subscription = Observable.amb(subjects.map { $0.asObservable() }).subscribe(onNext: { value in
                 detector.enter()
                 recorder.on(.next(value))
                 detector.exit()
             })
+            defer { subscription.dispose() }
             runConcurrently(threads) { thread in
                 for i in 0..<perThread { subjects[thread].onNext(thread * 1_000 + i) }
             }

@@ -7,7 +7,8 @@ import Testing
     @Test func emitsOnceEverySourceHasAValueThenOnEachChange() {
         let a = PublishSubject<Int>()
         let b = PublishSubject<String>()
-        let (recorder, _) = subscribeRecorder(Observable.combineLatest(a, b) { "\($0)\($1)" })
+        let (recorder, subscription) = subscribeRecorder(Observable.combineLatest(a, b) { "\($0)\($1)" })
+        defer { subscription.dispose() }
         a.onNext(1)
         #expect(recorder.events.isEmpty)
         b.onNext("x")
@@ -44,7 +45,8 @@ import Testing
     @Test func collectionVersionEmitsArraysOfLatestValues() {
         let a = PublishSubject<Int>()
         let b = PublishSubject<Int>()
-        let (recorder, _) = subscribeRecorder(Observable.combineLatest([a.asObservable(), b.asObservable()]))
+        let (recorder, subscription) = subscribeRecorder(Observable.combineLatest([a.asObservable(), b.asObservable()]))
+        defer { subscription.dispose() }
         a.onNext(1)
         b.onNext(2)
         a.onNext(3)
@@ -117,11 +119,12 @@ import Testing
         let a = PublishSubject<Int>()
         let b = BehaviorSubject<Int>(value: 0)
         var log: [String] = []
-        _ = Observable.combineLatest(a, b) { $0 + $1 }.subscribe(onNext: { value in
+        let subscription = Observable.combineLatest(a, b) { $0 + $1 }.subscribe(onNext: { value in
             log.append("begin \(value)")
             if value == 1 { b.onNext(10) }
             log.append("end \(value)")
         })
+        defer { subscription.dispose() }
         a.onNext(1)
         #expect(log == ["begin 1", "end 1", "begin 11", "end 11"])
     }

@@ -78,13 +78,14 @@ import Testing
         var received: [Int] = []
         var depth = 0
         var maxDepth = 0
-        _ = outer.flatMap { Observable.just($0) }.subscribe(onNext: { value in
+        let subscription = outer.flatMap { Observable.just($0) }.subscribe(onNext: { value in
             depth += 1
             maxDepth = max(maxDepth, depth)
             received.append(value)
             if value < 3 { outer.onNext(value + 1) }
             depth -= 1
         })
+        defer { subscription.dispose() }
         outer.onNext(1)
         #expect(received == [1, 2, 3])
         #expect(maxDepth == 1)
@@ -96,7 +97,8 @@ import Testing
         let outer = PublishSubject<Int>()
         let inners = [PublishSubject<String>(), PublishSubject<String>()]
         let recorder = EventRecorder<String>()
-        _ = outer.flatMapLatest { inners[$0] }.subscribe(recorder.observer)
+        let subscription = outer.flatMapLatest { inners[$0] }.subscribe(recorder.observer)
+        defer { subscription.dispose() }
         outer.onNext(0)
         inners[0].onNext("a")
         outer.onNext(1)
@@ -109,7 +111,8 @@ import Testing
     @Test func flatMapLatestDeliversAnInnerThatEmitsOnSubscribe() {
         let outer = PublishSubject<Int>()
         let recorder = EventRecorder<Int>()
-        _ = outer.flatMapLatest { BehaviorSubject(value: $0 * 10) }.subscribe(recorder.observer)
+        let subscription = outer.flatMapLatest { BehaviorSubject(value: $0 * 10) }.subscribe(recorder.observer)
+        defer { subscription.dispose() }
         outer.onNext(1)
         outer.onNext(2)
         #expect(recorder.elements == [10, 20])
@@ -174,10 +177,11 @@ import Testing
         let inners = [PublishSubject<String>(), PublishSubject<String>(), PublishSubject<String>()]
         var selected: [Int] = []
         let recorder = EventRecorder<String>()
-        _ = outer.flatMapFirst { value -> PublishSubject<String> in
+        let subscription = outer.flatMapFirst { value -> PublishSubject<String> in
             selected.append(value)
             return inners[value]
         }.subscribe(recorder.observer)
+        defer { subscription.dispose() }
         outer.onNext(0)
         outer.onNext(1)
         #expect(!inners[1].hasObservers)

@@ -7,7 +7,8 @@ import Testing
     @Test func mergesElementsOfAllSourcesInArrivalOrder() {
         let a = PublishSubject<Int>()
         let b = PublishSubject<Int>()
-        let (recorder, _) = subscribeRecorder(Observable.merge(a.asObservable(), b.asObservable()))
+        let (recorder, subscription) = subscribeRecorder(Observable.merge(a.asObservable(), b.asObservable()))
+        defer { subscription.dispose() }
         a.onNext(1)
         b.onNext(2)
         a.onNext(3)
@@ -103,11 +104,12 @@ import Testing
         let a = PublishSubject<Int>()
         let b = PublishSubject<Int>()
         var log: [String] = []
-        _ = Observable.merge(a.asObservable(), b.asObservable()).subscribe(onNext: { value in
+        let subscription = Observable.merge(a.asObservable(), b.asObservable()).subscribe(onNext: { value in
             log.append("begin \(value)")
             if value == 1 { b.onNext(2) }
             log.append("end \(value)")
         })
+        defer { subscription.dispose() }
         a.onNext(1)
         #expect(log == ["begin 1", "end 1", "begin 2", "end 2"])
     }
@@ -174,11 +176,12 @@ import Testing
         let outer = PublishSubject<Int>()
         let detector = OverlapDetector()
         let count = Atomic<Int>(0)
-        _ = outer.map { _ in Observable.of(1, 2, 3) }.merge().subscribe(onNext: { _ in
+        let subscription = outer.map { _ in Observable.of(1, 2, 3) }.merge().subscribe(onNext: { _ in
             detector.enter()
             count.add(1, ordering: .relaxed)
             detector.exit()
         })
+        defer { subscription.dispose() }
         runConcurrently(4) { _ in
             for i in 0..<500 { outer.onNext(i) }
         }

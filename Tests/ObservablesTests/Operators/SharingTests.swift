@@ -65,7 +65,8 @@ private final class SharedSourceCounter: @unchecked Sendable {
         subject.onNext(1)
         first.dispose()
         let late = EventRecorder<Int>()
-        _ = shared.subscribe(late.observer)
+        let lateSubscription = shared.subscribe(late.observer)
+        defer { lateSubscription.dispose() }
         subject.onNext(2)
         #expect(late.elements == [2])
     }

@@ -6,7 +6,8 @@ import Testing
         let outer = PublishSubject<Observable<Int>>()
         let a = PublishSubject<Int>()
         let b = PublishSubject<Int>()
-        let (recorder, _) = subscribeRecorder(outer.switchLatest())
+        let (recorder, subscription) = subscribeRecorder(outer.switchLatest())
+        defer { subscription.dispose() }
         outer.onNext(a.asObservable())
         a.onNext(1)
         outer.onNext(b.asObservable())
@@ -18,7 +19,8 @@ import Testing
 
     @Test func synchronousInnerIsDelivered() {
         let outer = PublishSubject<Observable<Int>>()
-        let (recorder, _) = subscribeRecorder(outer.switchLatest())
+        let (recorder, subscription) = subscribeRecorder(outer.switchLatest())
+        defer { subscription.dispose() }
         outer.onNext(Observable.of(1, 2))
         outer.onNext(Observable.just(3))
         #expect(recorder.elements == [1, 2, 3])
@@ -55,11 +57,12 @@ import Testing
     @Test func reentrantOuterSendFromTheObserverSwitchesAfterTheCurrentValue() {
         let outer = PublishSubject<Observable<Int>>()
         var log: [String] = []
-        _ = outer.switchLatest().subscribe(onNext: { value in
+        let subscription = outer.switchLatest().subscribe(onNext: { value in
             log.append("begin \(value)")
             if value == 1 { outer.onNext(Observable.just(2)) }
             log.append("end \(value)")
         })
+        defer { subscription.dispose() }
         outer.onNext(Observable.just(1))
         #expect(log == ["begin 1", "end 1", "begin 2", "end 2"])
     }

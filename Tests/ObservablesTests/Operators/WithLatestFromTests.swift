@@ -7,7 +7,8 @@ import Testing
     @Test func combinesEachElementWithTheLatestOfTheSecond() {
         let first = PublishSubject<Int>()
         let second = PublishSubject<String>()
-        let (recorder, _) = subscribeRecorder(first.withLatestFrom(second) { "\($0)\($1)" })
+        let (recorder, subscription) = subscribeRecorder(first.withLatestFrom(second) { "\($0)\($1)" })
+        defer { subscription.dispose() }
         first.onNext(1)
         second.onNext("a")
         first.onNext(2)
@@ -19,7 +20,8 @@ import Testing
 
     @Test func withoutSelectorEmitsTheSecondsLatest() {
         let first = PublishSubject<Int>()
-        let (recorder, _) = subscribeRecorder(first.withLatestFrom(BehaviorSubject(value: "x")))
+        let (recorder, subscription) = subscribeRecorder(first.withLatestFrom(BehaviorSubject(value: "x")))
+        defer { subscription.dispose() }
         first.onNext(1)
         first.onNext(2)
         #expect(recorder.elements == ["x", "x"])
@@ -48,11 +50,12 @@ import Testing
     @Test func reentrantSendIntoTheFirstIsDeliveredAfterTheCurrentValue() {
         let first = PublishSubject<Int>()
         var log: [String] = []
-        _ = first.withLatestFrom(BehaviorSubject(value: 100)) { $0 + $1 }.subscribe(onNext: { value in
+        let subscription = first.withLatestFrom(BehaviorSubject(value: 100)) { $0 + $1 }.subscribe(onNext: { value in
             log.append("begin \(value)")
             if value == 101 { first.onNext(2) }
             log.append("end \(value)")
         })
+        defer { subscription.dispose() }
         first.onNext(1)
         #expect(log == ["begin 101", "end 101", "begin 102", "end 102"])
     }
@@ -104,11 +107,12 @@ import Testing
         let second = BehaviorSubject<Int>(value: 0)
         let detector = OverlapDetector()
         let recorder = EventRecorder<Int>()
-        _ = first.withLatestFrom(second).subscribe(onNext: { value in
+        let subscription = first.withLatestFrom(second).subscribe(onNext: { value in
             detector.enter()
             recorder.on(.next(value))
             detector.exit()
         })
+        defer { subscription.dispose() }
         runConcurrently(2) { thread in
             for i in 1...count {
                 if thread == 0 { first.onNext(i) } else { second.onNext(i) }

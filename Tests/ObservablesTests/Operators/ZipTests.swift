@@ -7,7 +7,8 @@ import Testing
     @Test func pairsElementsByIndex() {
         let a = PublishSubject<Int>()
         let b = PublishSubject<String>()
-        let (recorder, _) = subscribeRecorder(Observable.zip(a, b) { "\($0)\($1)" })
+        let (recorder, subscription) = subscribeRecorder(Observable.zip(a, b) { "\($0)\($1)" })
+        defer { subscription.dispose() }
         a.onNext(1)
         a.onNext(2)
         a.onNext(3)

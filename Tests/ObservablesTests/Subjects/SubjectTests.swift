@@ -26,11 +26,15 @@ import Testing
     @Test func reentrantSendIsDeliveredAfterTheCurrentValueReachedEveryObserver() {
         let subject = PublishSubject<Int>()
         var log: [String] = []
-        _ = subject.subscribe(onNext: { value in
+        let first = subject.subscribe(onNext: { value in
             log.append("S1:\(value)")
             if value == 1 { subject.onNext(2) }
         })
-        _ = subject.subscribe(onNext: { value in log.append("S2:\(value)") })
+        let second = subject.subscribe(onNext: { value in log.append("S2:\(value)") })
+        defer {
+            first.dispose()
+            second.dispose()
+        }
         subject.onNext(1)
         #expect(log == ["S1:1", "S2:1", "S1:2", "S2:2"])
     }
@@ -167,6 +171,8 @@ import Testing
         var log: [String] = []
         // An observer that, on receiving 1, subscribes a second observer which on its initial
         // value sends 2: the second observer sees 1 then 2, never nested.
+        // The observers capture the subject; disposing it at the end releases them.
+        defer { subject.dispose() }
         _ = subject.subscribe(onNext: { value in
             log.append("A:\(value)")
             if value == 1 {

@@ -2,7 +2,9 @@ import Observables
 import Testing
 import Synchronization
 
-/// Subscribes a fresh recorder to `source`; returns the recorder and the subscription.
+/// Subscribes a fresh recorder to `source`; returns the recorder and the subscription. Dispose the
+/// subscription when the source may never terminate: as in RxSwift, an operator's subscription
+/// lives until it ends or is disposed (`swift test --sanitize=address` reports it as a leak).
 func subscribeRecorder<Source: ObservableType>(_ source: Source) -> (EventRecorder<Source.Element>, Disposable) {
     let recorder = EventRecorder<Source.Element>()
     let subscription = source.subscribe(recorder.observer)
