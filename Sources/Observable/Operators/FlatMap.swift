@@ -24,12 +24,14 @@ extension ObservableType {
     ///
     /// When the source emits, the previous inner subscription is disposed before the new inner
     /// observable is subscribed; an inner observable that emits synchronously on subscribe is
-    /// delivered. Events of a replaced inner observable are dropped (its error too); an element it
-    /// was already emitting on another thread at the moment of the switch may still arrive. The
-    /// result completes when the source and the current inner observable have completed. An
-    /// error from the source, the current inner observable or a throwing `selector` ends the
-    /// result. Disposing the result disposes the source and the inner subscription. Threading as
-    /// in ``flatMap(_:)``.
+    /// delivered. Latest wins exactly: once the source has switched, nothing of a replaced inner
+    /// observable reaches the observer, not even an element it sent on another thread just before
+    /// the switch that was still waiting for its turn (only a delivery already under way when the
+    /// source switched finishes first). Its error and completion are dropped too. The result
+    /// completes when the source and the current inner observable have completed. An error from
+    /// the source, the current inner observable or a throwing `selector` ends the result.
+    /// Disposing the result disposes the source and the inner subscription. Threading as in
+    /// ``flatMap(_:)``.
     @inlinable
     public func flatMapLatest<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source
@@ -103,9 +105,15 @@ enum FlatMapStrategy: Sendable {
 ///
 /// Decisions (which inner is current, whether everything has completed) are taken under `lock`;
 /// subscribing, disposing and delivering happen after unlocking.
+///
+/// `.latest`: the id of the current inner is also the serial sink's generation, and the inner's
+/// elements are sent with their inner's id, so "is this inner still the latest?" is answered by
+/// the thread that delivers, in the step that delivers (see ``SerialSink``). The generation is
+/// advanced before the new inner is subscribed, so it is current before any element of the new
+/// inner can be delivered.
 /// @unchecked: `inners`, `current`, `pending`, `nextID`, `outerCompleted`, `stopped`,
-/// `subscribingNext` and `completedWhileSubscribing` are guarded by `lock`; `terminated` and
-/// `latestID` are atomics; everything else is immutable.
+/// `subscribingNext` and `completedWhileSubscribing` are guarded by `lock`; `terminated` is
+/// atomic; everything else is immutable or thread-safe itself.
 @usableFromInline
 final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @unchecked Sendable {
     @usableFromInline typealias Inner = FlatMapInner<SourceElement, Output>
@@ -115,8 +123,6 @@ final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @uncheck
     @usableFromInline let serial: SerialSink<Output>
     @usableFromInline let outer = SingleAssignmentDisposable()
     @usableFromInline let terminated = Atomic<Bool>(false)
-    /// `.latest` only: the id of the inner observable whose events are delivered.
-    @usableFromInline let latestID = Atomic<UInt64>(0)
 
     @usableFromInline let lock = Lock()
     /// `.merge`: every active inner subscription.
@@ -224,7 +230,7 @@ final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @uncheck
         case .latest:
             replaced = current
             current = entry
-            latestID.store(entry.id, ordering: .releasing)
+            serial.generation.store(entry.id, ordering: .releasing)
         case .first:
             current = entry
         case .concat:
@@ -305,13 +311,15 @@ final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @uncheck
         }
     }
 
+    /// An event of a `.latest` inner: its element goes to the serial sink with the inner's id as
+    /// generation (dropped at delivery if a newer inner has started).
     @inlinable
     func latestInnerEvent(_ event: Event<Output>, id: UInt64) {
-        guard latestID.load(ordering: .acquiring) == id else { return }
         switch event {
         case .next:
-            serial.on(event)
+            serial.on(event, generation: id)
         case .error:
+            guard serial.generation.load(ordering: .acquiring) == id else { return }
             terminate(with: event)
         case .completed:
             innerCompleted(id: id)
@@ -426,7 +434,8 @@ final class FlatMapInner<SourceElement, Output>: StopSignal, Disposable, @unchec
 
     @inlinable
     var isStopped: Bool {
-        sink.isTerminated || (sink.strategy == .latest && sink.latestID.load(ordering: .acquiring) != id)
+        sink.isTerminated
+            || (sink.strategy == .latest && sink.serial.generation.load(ordering: .acquiring) != id)
     }
 
     @inlinable
