@@ -110,7 +110,8 @@ enum FlatMapStrategy: Sendable {
 /// elements are sent with their inner's id, so "is this inner still the latest?" is answered by
 /// the thread that delivers, in the step that delivers (see ``SerialSink``). The generation is
 /// advanced before the new inner is subscribed, so it is current before any element of the new
-/// inner can be delivered.
+/// inner can be delivered. An inner's error ends the result only if, under `lock`, that inner is
+/// still `current`: the same lock under which a switch replaces it.
 /// @unchecked: `inners`, `current`, `pending`, `nextID`, `outerCompleted`, `stopped`,
 /// `subscribingNext` and `completedWhileSubscribing` are guarded by `lock`; `terminated` is
 /// atomic; everything else is immutable or thread-safe itself.
@@ -312,15 +313,15 @@ final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @uncheck
     }
 
     /// An event of a `.latest` inner: its element goes to the serial sink with the inner's id as
-    /// generation (dropped at delivery if a newer inner has started).
+    /// generation (dropped at delivery if a newer inner has started); its error ends the result
+    /// only if it is still the current inner.
     @inlinable
     func latestInnerEvent(_ event: Event<Output>, id: UInt64) {
         switch event {
         case .next:
             serial.on(event, generation: id)
         case .error:
-            guard serial.generation.load(ordering: .acquiring) == id else { return }
-            terminate(with: event)
+            terminate(with: event, ifCurrent: id)
         case .completed:
             innerCompleted(id: id)
         }
@@ -392,11 +393,16 @@ final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @uncheck
         return true
     }
 
-    /// Delivers the terminal `event` (once) and disposes every subscription.
+    /// Delivers the terminal `event` (once) and disposes every subscription. With `id`, only if
+    /// the inner with that id is still the current one (decided under `lock`, where a switch
+    /// replaces it).
     @inlinable
-    func terminate(with event: Event<Output>) {
+    func terminate(with event: Event<Output>, ifCurrent id: UInt64? = nil) {
         var subscriptions: [Inner] = []
-        let first = lock.withLock { stopLocked(collecting: &subscriptions) }
+        let first = lock.withLock {
+            if let id, current?.id != id { return false }
+            return stopLocked(collecting: &subscriptions)
+        }
         guard first else { return }
         serial.on(event)
         outer.dispose()

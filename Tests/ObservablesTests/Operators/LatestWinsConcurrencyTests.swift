@@ -66,6 +66,42 @@ import Testing
         #expect(recorder.elements == ["blocking", "fresh"])
         subscription.dispose()
     }
+
+    /// Each inner emits its number at once and fails with it from another thread; the outer
+    /// keeps switching until the result ends. The error that ends it must come from an inner
+    /// that no newer inner had replaced: no value greater than its number was delivered.
+    @Test func flatMapLatestNeverEndsWithAReplacedInnersErrorAfterANewerInnersValue() {
+        let queue = DispatchQueue(label: "inner errors", attributes: .concurrent)
+        var violations = 0
+        for _ in 0..<10_000 {
+            let outer = PublishSubject<Int>()
+            let order = OrderChecker()
+            let failedWith = Box<Int?>(nil)
+            let subscription = outer.flatMapLatest { value in
+                Observable<Int>.create { observer in
+                    nonisolated(unsafe) let observer = observer
+                    observer.onNext(value)
+                    queue.async { observer.onError(NumberedError(number: value)) }
+                    return Disposables.create()
+                }
+            }
+            .subscribe(
+                onNext: order.record,
+                onError: { failedWith.value = ($0 as? NumberedError)?.number })
+            var next = 0
+            // Pauses now and then let the current inner's error land; the race is at the switch
+            // that follows a pause.
+            while failedWith.value == nil && next < 100_000 {
+                outer.onNext(next)
+                next += 1
+                if next % 16 == 0 { usleep(10) }
+            }
+            #expect(waitUntil { failedWith.value != nil })
+            subscription.dispose()
+            if let failed = failedWith.value, let last = order.last, last > failed { violations += 1 }
+        }
+        #expect(violations == 0, "a replaced inner's error ended the result after a newer inner's value")
+    }
 }
 
 /// Counts values smaller than the largest one seen before them. Thread-safe.
@@ -86,4 +122,22 @@ private final class OrderChecker: @unchecked Sendable {
 
     var violations: Int { lock.withLock { count } }
     var last: Int? { lock.withLock { latest } }
+}
+
+/// A value shared between threads under a lock.
+private final class Box<Value>: @unchecked Sendable {
+    // @unchecked: `stored` is only touched under `lock`.
+    private let lock = TestLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+private struct NumberedError: Error {
+    let number: Int
 }
