@@ -3,8 +3,9 @@ import Foundation
 import Observables
 import Testing
 
-/// `flatMapLatest` while the inners emit on other threads: once the outer has switched, nothing
-/// of a replaced inner reaches the observer.
+/// Operators that switch from one source to another (`flatMapLatest`, `switchLatest`,
+/// `flatMapFirst`, `amb`, `timeout`) while the sources emit on other threads: once the operator
+/// has switched, nothing from the source it left reaches the observer.
 @Suite struct LatestWinsConcurrencyTests {
     /// Outer values per stress run: about a second on two cores, a few under the thread sanitizer.
     private static let outerValues = 100_000
@@ -101,6 +102,86 @@ import Testing
             if let failed = failedWith.value, let last = order.last, last > failed { violations += 1 }
         }
         #expect(violations == 0, "a replaced inner's error ended the result after a newer inner's value")
+    }
+
+    @Test func switchLatestNeverDeliversAReplacedInnersValueAfterANewerInnersValue() {
+        let concurrent = ConcurrentDispatchQueueScheduler(qos: .default)
+        let outer = PublishSubject<Int>()
+        let order = OrderChecker()
+        let done = DispatchSemaphore(value: 0)
+        let subscription = outer.map { Observable.just($0).observe(on: concurrent) }.switchLatest()
+            .subscribe(onNext: order.record, onCompleted: { done.signal() })
+        #expect(Self.feed(outer, until: done))
+        subscription.dispose()
+        #expect(order.violations == 0, "values of replaced inners arrived after newer ones")
+        #expect(order.last == Self.outerValues - 1)
+    }
+
+    /// Inners that emit on another thread and complete: the next outer value is taken only after
+    /// the active inner completed, so each inner's values come before the next one's.
+    @Test func flatMapFirstDeliversWholeInnersOneAfterAnother() {
+        let concurrent = ConcurrentDispatchQueueScheduler(qos: .default)
+        let outer = PublishSubject<Int>()
+        let order = OrderChecker()
+        let values = EventRecorder<Int>()
+        let done = DispatchSemaphore(value: 0)
+        let subscription = outer.flatMapFirst { Observable.of($0, $0, $0).observe(on: concurrent) }
+            .subscribe(
+                onNext: {
+                    order.record($0)
+                    values.on(.next($0))
+                }, onCompleted: { done.signal() })
+        #expect(Self.feed(outer, until: done))
+        subscription.dispose()
+        #expect(order.violations == 0)
+        let counts = Dictionary(grouping: values.elements, by: { $0 }).mapValues(\.count)
+        #expect(counts.values.allSatisfy { $0 == 3 }, "an inner was cut short or mixed with another")
+    }
+
+    /// Two sources race on two threads: the result mirrors exactly one of them.
+    @Test func ambRacingSourcesOnTwoThreadsMirrorsOnlyTheWinner() {
+        for _ in 0..<500 {
+            let sources = [PublishSubject<Int>(), PublishSubject<Int>()]
+            let recorder = EventRecorder<Int>()
+            let subscription = Observable.amb(sources.map { $0.asObservable() }).subscribe(recorder.observer)
+            runConcurrently(2) { index in
+                for i in 0..<50 { sources[index].onNext(index * 1_000 + i) }
+                sources[index].onCompleted()
+            }
+            subscription.dispose()
+            let values = recorder.elements
+            let winner = values.first.map { $0 / 1_000 }
+            #expect(values == (0..<50).map { (winner ?? 0) * 1_000 + $0 })
+            #expect(recorder.events.last == .completed)
+        }
+    }
+
+    /// The source emits on its own thread at about the timeout's pace: once the fallback's value
+    /// is delivered, no source value follows it.
+    @Test func timeoutNeverDeliversASourceValueAfterSwitchingToTheFallback() {
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        for _ in 0..<40 {
+            let source = PublishSubject<Int>()
+            let recorder = EventRecorder<Int>()
+            let subscription = source.timeout(.microseconds(500), other: Observable.just(-1), scheduler: scheduler)
+                .subscribe(recorder.observer)
+            let feeding = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                var i = 0
+                while recorder.events.last?.isStopEvent != true && i < 10_000 {
+                    source.onNext(i)
+                    i += 1
+                    usleep(UInt32(i % 3 == 0 ? 600 : 100))
+                }
+                feeding.signal()
+            }
+            #expect(feeding.wait(timeout: .now() + 20) == .success)
+            subscription.dispose()
+            let values = recorder.elements
+            #expect(values.last == -1, "a source value arrived after the fallback's")
+            #expect(values.dropLast() == ArraySlice(0..<(values.count - 1)))
+            #expect(recorder.events.last == .completed)
+        }
     }
 }
 
