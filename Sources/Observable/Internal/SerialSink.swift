@@ -14,10 +14,17 @@ import Synchronization
 /// delivering), `pending` (the queue holds events; set and cleared under the lock, only while
 /// `delivering` is set), `inputStopped` (a terminal event was accepted).
 ///
+/// Latest-wins (`flatMapLatest`): an element sent with ``on(_:generation:)`` is delivered only
+/// if its generation is still ``generation`` when its turn comes. The delivering thread checks,
+/// in the same serialized step that delivers, so once an element of a newer generation has been
+/// delivered (or the generation was advanced before the element's turn), nothing of an older one
+/// follows, even an element that was sent before the switch and waited behind another delivery.
+/// Generation 0 means "not part of a generation": such events are always delivered.
+///
 /// Used by `create` and by operators that merge several sources (merge, combineLatest, zip, ...).
 /// @unchecked: `queue` and `head` are only touched under `lock`; `downstream` is immutable;
-/// `state` and `disposed` are atomic; `onTerminated` is set before the sink is shared and
-/// otherwise touched under `lock`.
+/// `state`, `disposed` and `generation` are atomic; `onTerminated` is set before the sink is
+/// shared and otherwise touched under `lock`.
 @usableFromInline
 final class SerialSink<Element>: StopSignal, @unchecked Sendable {
     @usableFromInline static var delivering: UInt8 { 1 }
@@ -27,9 +34,14 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
     @usableFromInline let downstream: AnyObserver<Element>
     @usableFromInline let lock = Lock()
     @usableFromInline let state = Atomic<UInt8>(0)
-    @exclusivity(unchecked) @usableFromInline var queue: [Event<Element>] = []
+    /// Events waiting for the delivering thread, with the generation each was sent with.
+    @exclusivity(unchecked) @usableFromInline var queue: [(event: Event<Element>, generation: UInt64)] = []
     @exclusivity(unchecked) @usableFromInline var head = 0
     @usableFromInline let disposed = Atomic<Bool>(false)
+    /// The generation whose elements are delivered (see ``on(_:generation:)``); 0 until a
+    /// latest-wins user advances it, which it does (releasing) before sending any element of the
+    /// new generation. Generations must never repeat.
+    @usableFromInline let generation = Atomic<UInt64>(0)
     /// Called once, after the terminal event has been delivered (outside the lock).
     @exclusivity(unchecked) @usableFromInline var onTerminated: (() -> Void)?
 
@@ -64,13 +76,23 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
 
     @inlinable
     func on(_ event: Event<Element>) {
+        on(event, generation: 0)
+    }
+
+    /// Sends `event` as part of `generation`: when its turn comes, an element is delivered only if
+    /// `generation` is still the sink's ``generation``. A terminal event ignores its generation (it
+    /// stops the input when it is accepted, so it is always delivered).
+    @inlinable
+    func on(_ event: Event<Element>, generation sent: UInt64) {
         if disposed.load(ordering: .acquiring) { return }
-        let stopBit = event.isStopEvent ? Self.inputStopped : 0
+        let isStop = event.isStopEvent
+        let stopBit = isStop ? Self.inputStopped : 0
+        let stamp = isStop ? 0 : sent
         // Idle: claim delivery without the lock.
         if state.compareExchange(expected: 0, desired: Self.delivering | stopBit, ordering: .acquiringAndReleasing)
             .exchanged
         {
-            drain(first: event)
+            drain(first: event, generation: stamp)
             return
         }
         lock.lock()
@@ -85,7 +107,7 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
                 let (exchanged, actual) = state.compareExchange(
                     expected: current, desired: current | Self.pending | stopBit, ordering: .acquiringAndReleasing)
                 if exchanged {
-                    queue.append(event)
+                    queue.append((event, stamp))
                     lock.unlock()
                     return
                 }
@@ -96,7 +118,7 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
                     expected: current, desired: current | Self.delivering | stopBit, ordering: .acquiringAndReleasing)
                 if exchanged {
                     lock.unlock()
-                    drain(first: event)
+                    drain(first: event, generation: stamp)
                     return
                 }
                 current = actual
@@ -105,11 +127,16 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
     }
 
     /// Delivers `first`, then the queued events, then goes idle. Called with `delivering` set.
+    /// An event of a generation that is no longer current is dropped here, by the delivering
+    /// thread, so the check and the delivery are one serialized step.
     @inlinable
-    func drain(first: Event<Element>) {
+    func drain(first: Event<Element>, generation firstStamp: UInt64) {
         var next = first
+        var stamp = firstStamp
         while true {
-            if !disposed.load(ordering: .acquiring) {
+            if !disposed.load(ordering: .acquiring)
+                && (stamp == 0 || stamp == generation.load(ordering: .acquiring))
+            {
                 downstream.on(next)
                 if next.isStopEvent {
                     let action = lock.withLock {
@@ -128,7 +155,7 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
                 current = actual
             }
             lock.lock()
-            next = queue[head]
+            (next, stamp) = queue[head]
             head += 1
             if head == queue.count {
                 queue.removeAll(keepingCapacity: false)

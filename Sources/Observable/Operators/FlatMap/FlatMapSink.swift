@@ -1,111 +1,20 @@
 import Synchronization
 
-extension ObservableType {
-    /// Maps each element to an inner observable and merges the events of all inner observables.
-    ///
-    /// `--a-----b------|` with `a → -1-1|`, `b → -2-2|` → `---1-1---2-2|`.
-    ///
-    /// Inner observables run concurrently; their elements are delivered one at a time, in the
-    /// order they reach the operator, on the thread that emitted them (or on the thread already
-    /// delivering, which then delivers the queued element). The result completes when the source
-    /// and every inner observable have completed. An error from the source, an inner observable
-    /// or a throwing `selector` ends the result with that error and disposes every subscription.
-    /// Disposing the result disposes the source and every inner subscription.
-    @inlinable
-    public func flatMap<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source
-    ) -> Observable<Source.Element> {
-        flatMap(strategy: .merge, selector)
-    }
-
-    /// Maps each element to an inner observable and mirrors only the most recent one.
-    ///
-    /// `--a-----b------|` with `a → -1-1-1|`, `b → -2-2|` → `---1-1---2-2|`.
-    ///
-    /// When the source emits, the previous inner subscription is disposed before the new inner
-    /// observable is subscribed; an inner observable that emits synchronously on subscribe is
-    /// delivered. Events of a replaced inner observable are dropped (its error too); an element it
-    /// was already emitting on another thread at the moment of the switch may still arrive. The
-    /// result completes when the source and the current inner observable have completed. An
-    /// error from the source, the current inner observable or a throwing `selector` ends the
-    /// result. Disposing the result disposes the source and the inner subscription. Threading as
-    /// in ``flatMap(_:)``.
-    @inlinable
-    public func flatMapLatest<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source
-    ) -> Observable<Source.Element> {
-        flatMap(strategy: .latest, selector)
-    }
-
-    /// Maps an element to an inner observable only when no inner observable is active; elements
-    /// that arrive while one is active are dropped (`selector` is not called for them).
-    ///
-    /// `--a--b-----c---|` with `a → -1-1|`, `c → -3|` → `---1-1------3--|`.
-    ///
-    /// The result completes when the source and the active inner observable have completed. An
-    /// error from either, or a throwing `selector`, ends the result. Threading as in
-    /// ``flatMap(_:)``.
-    @inlinable
-    public func flatMapFirst<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source
-    ) -> Observable<Source.Element> {
-        flatMap(strategy: .first, selector)
-    }
-
-    /// Maps each element to an inner observable and concatenates them: each inner observable is
-    /// subscribed only after the previous one has completed, in the order of the source elements.
-    ///
-    /// `--a--b---------|` with `a → -1-1|`, `b → -2|` → `---1-1-2-|`.
-    ///
-    /// `selector` runs when the source element arrives; the inner observables it returns wait in
-    /// a queue (memory grows with the queue). The result completes when the source has completed
-    /// and the queue is drained. An error from the source, an inner observable or a throwing
-    /// `selector` ends the result and drops the queue. Threading as in ``flatMap(_:)``.
-    @inlinable
-    public func concatMap<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source
-    ) -> Observable<Source.Element> {
-        flatMap(strategy: .concat, selector)
-    }
-
-    @inlinable
-    func flatMap<Source: ObservableConvertibleType>(
-        strategy: FlatMapStrategy, _ selector: @escaping (Element) throws -> Source
-    ) -> Observable<Source.Element> {
-        let source = self
-        return Observable { observer in
-            let sink = FlatMapSink<Element, Source.Element>(
-                strategy: strategy, downstream: observer,
-                selector: { try selector($0).asObservable() })
-            sink.run(source)
-            return sink
-        }
-    }
-}
-
-// MARK: - Implementation
-
-/// How a ``FlatMapSink`` treats a new inner observable while another is active.
-@usableFromInline
-enum FlatMapStrategy: Sendable {
-    /// Subscribe to every inner observable at once (`flatMap`).
-    case merge
-    /// Dispose the active inner observable and subscribe to the new one (`flatMapLatest`).
-    case latest
-    /// Drop the new element (`flatMapFirst`).
-    case first
-    /// Queue the new inner observable until the active one completes (`concatMap`).
-    case concat
-}
-
 /// Runs the flatMap family: one outer subscription, inner subscriptions by strategy, and a
 /// ``SerialSink`` in front of the downstream because inner observables may emit on any thread.
 ///
 /// Decisions (which inner is current, whether everything has completed) are taken under `lock`;
 /// subscribing, disposing and delivering happen after unlocking.
+///
+/// `.latest`: the id of the current inner is also the serial sink's generation, and the inner's
+/// elements are sent with their inner's id, so "is this inner still the latest?" is answered by
+/// the thread that delivers, in the step that delivers (see ``SerialSink``). The generation is
+/// advanced before the new inner is subscribed, so it is current before any element of the new
+/// inner can be delivered. An inner's error ends the result only if, under `lock`, that inner is
+/// still `current`: the same lock under which a switch replaces it.
 /// @unchecked: `inners`, `current`, `pending`, `nextID`, `outerCompleted`, `stopped`,
-/// `subscribingNext` and `completedWhileSubscribing` are guarded by `lock`; `terminated` and
-/// `latestID` are atomics; everything else is immutable.
+/// `subscribingNext` and `completedWhileSubscribing` are guarded by `lock`; `terminated` is
+/// atomic; everything else is immutable or thread-safe itself.
 @usableFromInline
 final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @unchecked Sendable {
     @usableFromInline typealias Inner = FlatMapInner<SourceElement, Output>
@@ -115,8 +24,6 @@ final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @uncheck
     @usableFromInline let serial: SerialSink<Output>
     @usableFromInline let outer = SingleAssignmentDisposable()
     @usableFromInline let terminated = Atomic<Bool>(false)
-    /// `.latest` only: the id of the inner observable whose events are delivered.
-    @usableFromInline let latestID = Atomic<UInt64>(0)
 
     @usableFromInline let lock = Lock()
     /// `.merge`: every active inner subscription.
@@ -224,7 +131,7 @@ final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @uncheck
         case .latest:
             replaced = current
             current = entry
-            latestID.store(entry.id, ordering: .releasing)
+            serial.generation.store(entry.id, ordering: .releasing)
         case .first:
             current = entry
         case .concat:
@@ -305,14 +212,16 @@ final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @uncheck
         }
     }
 
+    /// An event of a `.latest` inner: its element goes to the serial sink with the inner's id as
+    /// generation (dropped at delivery if a newer inner has started); its error ends the result
+    /// only if it is still the current inner.
     @inlinable
     func latestInnerEvent(_ event: Event<Output>, id: UInt64) {
-        guard latestID.load(ordering: .acquiring) == id else { return }
         switch event {
         case .next:
-            serial.on(event)
+            serial.on(event, generation: id)
         case .error:
-            terminate(with: event)
+            terminate(with: event, ifCurrent: id)
         case .completed:
             innerCompleted(id: id)
         }
@@ -384,11 +293,16 @@ final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @uncheck
         return true
     }
 
-    /// Delivers the terminal `event` (once) and disposes every subscription.
+    /// Delivers the terminal `event` (once) and disposes every subscription. With `id`, only if
+    /// the inner with that id is still the current one (decided under `lock`, where a switch
+    /// replaces it).
     @inlinable
-    func terminate(with event: Event<Output>) {
+    func terminate(with event: Event<Output>, ifCurrent id: UInt64? = nil) {
         var subscriptions: [Inner] = []
-        let first = lock.withLock { stopLocked(collecting: &subscriptions) }
+        let first = lock.withLock {
+            if let id, current?.id != id { return false }
+            return stopLocked(collecting: &subscriptions)
+        }
         guard first else { return }
         serial.on(event)
         outer.dispose()
@@ -403,49 +317,5 @@ final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @uncheck
         guard first else { return }
         outer.dispose()
         for subscription in subscriptions { subscription.dispose() }
-    }
-}
-
-/// One inner subscription of ``FlatMapSink``: its id, the inner observable's subscription (set
-/// once `subscribe` returns, possibly after `dispose()`), and the stop signal its observer hands
-/// upstream (stopped once the result ends, or, for `flatMapLatest`, once a newer inner replaced it).
-/// @unchecked: `upstream` is published through `slot` (see ``UpstreamSlotState``); the rest is
-/// immutable.
-@usableFromInline
-final class FlatMapInner<SourceElement, Output>: StopSignal, Disposable, @unchecked Sendable {
-    @usableFromInline let sink: FlatMapSink<SourceElement, Output>
-    @usableFromInline let id: UInt64
-    @usableFromInline let slot = Atomic<UInt8>(UpstreamSlotState.empty)
-    @exclusivity(unchecked) @usableFromInline var upstream: Disposable?
-
-    @inlinable
-    init(sink: FlatMapSink<SourceElement, Output>, id: UInt64) {
-        self.sink = sink
-        self.id = id
-    }
-
-    @inlinable
-    var isStopped: Bool {
-        sink.isTerminated || (sink.strategy == .latest && sink.latestID.load(ordering: .acquiring) != id)
-    }
-
-    @inlinable
-    func setUpstream(_ disposable: Disposable) {
-        upstream = disposable
-        let (exchanged, _) = slot.compareExchange(
-            expected: UpstreamSlotState.empty, desired: UpstreamSlotState.filled, ordering: .acquiringAndReleasing)
-        if !exchanged {
-            upstream = nil
-            disposable.dispose()
-        }
-    }
-
-    @inlinable
-    func dispose() {
-        if slot.exchange(UpstreamSlotState.disposed, ordering: .acquiringAndReleasing) == UpstreamSlotState.filled {
-            let current = upstream
-            upstream = nil
-            current?.dispose()
-        }
     }
 }
