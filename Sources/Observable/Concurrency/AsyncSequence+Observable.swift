@@ -1,0 +1,19 @@
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+    /// An observable of this async sequence's elements: `for try await` in a new task per
+    /// subscription, each element sent as it arrives, then completion (or the sequence's error).
+    ///
+    /// ```swift
+    /// let stream = AsyncStream<Int> { $0.yield(1); $0.yield(2); $0.finish() }
+    /// stream.asObservable().subscribe(onNext: { print($0) })   // 1 2 (on the task's thread)
+    /// ```
+    /// - Events are delivered on the task's thread (the global concurrent executor), one at a
+    ///   time; use `observe(on:)` to move them.
+    /// - Disposing cancels the task: the sequence sees the cancellation (`Task.isCancelled`), and
+    ///   nothing is delivered after `dispose()` returns, not even an error the cancelled
+    ///   iteration throws.
+    public func asObservable() -> Observable<Element> {
+        Observable.run { send in
+            for try await element in self { send(element) }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+extension ObservableConvertibleType where Element: Sendable {
+    /// The sequence's elements as an `AsyncThrowingStream`, for `for try await`.
+    ///
+    /// ```swift
+    /// for try await value in Observable.of(1, 2, 3).values { print(value) }   // 1 2 3
+    /// ```
+    /// - Subscribes when the stream is created (each read of `values` is a new subscription).
+    /// - Ends when the observable completes; throws the observable's error.
+    /// - Buffering: unbounded, as RxSwift's: elements that arrive faster than the loop consumes
+    ///   them wait in the stream's buffer, none is lost.
+    /// - Cancelling the consuming task, or leaving the loop (`break`, `return`, a thrown error),
+    ///   disposes the subscription at once.
+    /// - The loop resumes on the consuming task's executor, whatever thread the observable emits on.
+    public var values: AsyncThrowingStream<Element, Swift.Error> {
+        AsyncThrowingStream(Element.self, bufferingPolicy: .unbounded) { continuation in
+            let subscription = asObservable().subscribe(
+                onNext: { continuation.yield($0) },
+                onError: { continuation.finish(throwing: $0) },
+                onCompleted: { continuation.finish() })
+            continuation.onTermination = { _ in subscription.dispose() }
+        }
+    }
+}
