@@ -2,10 +2,11 @@ import Fluxer
 
 // README:begin
 /// The classic counter: `+` and `-` change the count at once; `r` adds a random amount after a
-/// short simulated delay, with a loading flag (an `r` while one is loading is ignored).
+/// short simulated delay (an async effect), with a loading flag (an `r` while one is loading is
+/// ignored).
 final class CounterFluxer: Fluxer {
     enum Action { case increase, decrease, randomIncrease }
-    enum Dispatcher { case add(Int), setLoading(Bool) }
+    enum Dispatcher: Sendable { case add(Int), setLoading(Bool) }
 
     struct Store {
         let count = StoreProperty(0)
@@ -15,10 +16,11 @@ final class CounterFluxer: Fluxer {
     let store = Store()
     let pipeline = FluxerPipeline<Action, Dispatcher>()
 
-    let scheduler: SchedulerType
+    /// The simulated wait (a network call, say) before a random increase lands.
+    let delay: @Sendable () async throws -> Void
 
-    init(scheduler: SchedulerType = ConcurrentDispatchQueueScheduler(qos: .default)) {
-        self.scheduler = scheduler
+    init(delay: @escaping @Sendable () async throws -> Void = { try await Task.sleep(nanoseconds: 300_000_000) }) {
+        self.delay = delay
     }
 
     func dispatch(action: Action) throws -> Observable<Dispatcher> {
@@ -29,10 +31,15 @@ final class CounterFluxer: Fluxer {
             return .just(.add(-1))
         case .randomIncrease:
             guard !store.isLoading.value else { return .empty() }
-            return .concat(
-                .just(.setLoading(true)),
-                .just(.add(.random(in: 1...10))).delay(.milliseconds(300), scheduler: scheduler),
-                .just(.setLoading(false)))
+            let delay = self.delay
+            return .run { send in
+                send(.setLoading(true))  // before the first await: applied before onNext returns
+                try await delay()
+                send(.add(.random(in: 1...10)))
+                send(.setLoading(false))
+            } catch: { _, send in
+                send(.setLoading(false))  // a failed effect never leaves the flag stuck
+            }
         }
     }
 

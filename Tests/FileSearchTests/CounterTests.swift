@@ -1,3 +1,4 @@
+import Dispatch
 import Fluxer
 import Testing
 
@@ -32,18 +33,35 @@ import Testing
         #expect((1...10).contains(final))
     }
 
-    @Test func randomIncreaseSetsLoadingAddsAfterTheDelayAndIgnoresRepeats() {
-        let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
-        let counter = CounterFluxer(scheduler: scheduler)
-        let bag = DisposeBag()
-        var loading: [(Int, Bool)] = []
-        counter.store.isLoading.subscribe(onNext: { loading.append((scheduler.clock, $0)) }).disposed(by: bag)
-        scheduler.scheduleAt(100) { counter.action.onNext(.randomIncrease) }
-        scheduler.scheduleAt(200) { counter.action.onNext(.randomIncrease) }  // ignored: still loading
-        scheduler.scheduleAt(250) { counter.action.onNext(.increase) }
-        scheduler.start()
-        #expect(loading.map(\.0) == [0, 100, 400])
-        #expect(loading.map(\.1) == [false, true, false])
+    @Test func randomIncreaseSetsLoadingAddsAfterTheDelayAndIgnoresRepeats() async {
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let counter = CounterFluxer(delay: { for await _ in gate { return } })
+        counter.action.onNext(.randomIncrease)
+        #expect(counter.store.isLoading.value, "loading is set before onNext returns")
+        counter.action.onNext(.randomIncrease)  // ignored: still loading
+        counter.action.onNext(.increase)
+        #expect(counter.store.count.value == 1)
+        open.yield(())
+        #expect(await eventually { !counter.store.isLoading.value })
         #expect((2...11).contains(counter.store.count.value))
     }
+
+    @Test func aFailedRandomIncreaseClearsTheLoadingFlag() async {
+        struct Offline: Error {}
+        let counter = CounterFluxer(delay: { throw Offline() })
+        counter.action.onNext(.randomIncrease)
+        #expect(await eventually { !counter.store.isLoading.value })
+        #expect(counter.store.count.value == 0)
+    }
+}
+
+/// Polls `condition` every millisecond, at most `timeout` seconds (generous: the suite's
+/// blocking stress tests can hold the task pool's threads for seconds).
+private func eventually(timeout: UInt64 = 60, _ condition: () -> Bool) async -> Bool {
+    let deadline = DispatchTime.now().uptimeNanoseconds + timeout * 1_000_000_000
+    while !condition() {
+        if DispatchTime.now().uptimeNanoseconds > deadline { return false }
+        try? await Task.sleep(nanoseconds: 1_000_000)
+    }
+    return true
 }

@@ -1,15 +1,18 @@
-// Generated from README.md line 295 by scripts/readme_snippets.py. Do not edit.
+// Generated from README.md line 288 by scripts/readme_snippets.py. Do not edit.
 import Fluxer
 import Observables
 
-func testDebounceOnVirtualTime() {
-    let scheduler = TestScheduler(initialClock: 0)
-    let typed = scheduler.createHotObservable([
-        .next(210, "s"), .next(220, "sw"), .next(300, "swift"), .completed(400),
-    ])
-    let observer = scheduler.start {
-        typed.debounce(.seconds(20), scheduler: scheduler)
+enum SearchDispatcher: Sendable { case setLoading(Bool), setResults([String]) }
+
+/// What a search Fluxer's `dispatch(action:)` returns for `.search(query)`.
+func searchEffect(
+    _ query: String, api: @escaping @Sendable (String) async throws -> [String]
+) -> Observable<SearchDispatcher> {
+    .run { send in
+        send(.setLoading(true))
+        send(.setResults(try await api(query)))
+        send(.setLoading(false))
+    } catch: { _, send in
+        send(.setLoading(false))  // never left stuck at true
     }
-    assert(observer.events == [.next(240, "sw"), .next(320, "swift"), .completed(400)])
-    assert(typed.subscriptions == [Subscription(200, 400)])
 }

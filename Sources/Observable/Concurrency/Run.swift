@@ -17,8 +17,13 @@ extension ObservableType where Element: Sendable {
     /// - Disposing cancels the task: `operation` sees `Task.isCancelled` and `CancellationError`
     ///   from cancellable waits. Nothing is delivered after `dispose()` returns: later sends, the
     ///   completion and any error are dropped, and `catch` is not called for a cancelled task.
-    /// - Threading: events are delivered on the thread running the task (the global concurrent
-    ///   executor, or the actor `operation` hops to), one at a time, in the order sent.
+    /// - Threading: `operation` starts at once on the subscribing thread and runs there up to its
+    ///   first suspension (`Task.immediate`), so what it sends before its first `await` is
+    ///   delivered before `subscribe` returns (a Fluxer effect's `send(.setLoading(true))`
+    ///   updates the store before `action.onNext` returns). After a suspension it resumes on the
+    ///   global concurrent executor (or the actor it awaits on), and events are delivered there,
+    ///   one at a time, in the order sent. (Apple systems before macOS/iOS 26, which lack
+    ///   `Task.immediate`, start it in a new task instead: nothing is delivered during `subscribe`.)
     /// - Parameters:
     ///   - priority: the task's priority (`nil`: inherited from the subscribing context).
     ///   - operation: the work; `send` may be called from any thread or task, also concurrently.
@@ -31,7 +36,7 @@ extension ObservableType where Element: Sendable {
         Observable { observer in
             let sink = SerialSink<Element>(downstream: observer)
             let send = Sender(sink: sink)
-            let task = Task(priority: priority) {
+            let work: @Sendable () async -> Void = {
                 do {
                     try await operation(send)
                 } catch {
@@ -43,6 +48,12 @@ extension ObservableType where Element: Sendable {
                     await handler(error, send)
                 }
                 sink.on(.completed)
+            }
+            let task: Task<Void, Never>
+            if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+                task = Task.immediate(priority: priority, operation: work)
+            } else {
+                task = Task(priority: priority, operation: work)
             }
             return Disposables.create {
                 sink.dispose()

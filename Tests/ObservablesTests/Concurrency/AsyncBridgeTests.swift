@@ -214,7 +214,7 @@ private final class Payload: Sendable {
             }
         }
         // Every task that started ends (a cancelled one before it starts runs nothing).
-        let ended = await eventually(timeout: 20) {
+        let ended = await eventually {
             census.started.load(ordering: .relaxed) == census.ended.load(ordering: .relaxed)
         }
         #expect(ended)
@@ -230,8 +230,10 @@ private final class Flag: Sendable {
     var isSet: Bool { value.load(ordering: .acquiring) }
 }
 
-/// Polls `condition` every millisecond from an async context, at most `timeout` seconds.
-private func eventually(timeout: Double = 5, _ condition: @Sendable () -> Bool) async -> Bool {
+/// Polls `condition` every millisecond from an async context, at most `timeout` seconds. The
+/// timeout is generous: the suite's blocking stress tests can hold the task pool's threads
+/// (two on a 2-core machine) for seconds, and bridges need those threads to make progress.
+private func eventually(timeout: Double = 60, _ condition: @Sendable () -> Bool) async -> Bool {
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
     while !condition() {
         if DispatchTime.now().uptimeNanoseconds > deadline { return false }
