@@ -4,8 +4,9 @@ import Testing
 /// Runs every README.md block that is a statement list or a parameterless function:
 /// a block that compiles but traps (a failed `assert`) fails here.
 @Suite struct ReadmeSnippetTests {
-    @MainActor @Test func readmeBlockAtLine64Runs() throws { tourOfOperators() }
-    @MainActor @Test func readmeBlockAtLine101Runs() throws { try tourOfSubjects() }
-    @MainActor @Test func readmeBlockAtLine295Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine319Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine65Runs() throws { tourOfOperators() }
+    @MainActor @Test func readmeBlockAtLine102Runs() throws { try tourOfSubjects() }
+    @MainActor @Test func readmeBlockAtLine176Runs() throws { tourOfTraits() }
+    @MainActor @Test func readmeBlockAtLine382Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine410Runs() throws { testCounterViewWithStub() }
 }
