@@ -33,13 +33,13 @@ extension InfallibleType {
         Infallible(Observable.merge(sources.map(\.source)))
     }
 
-    /// Merges the elements of all `sources`; see ``merge(_:)-(Infallible<Element>...)``.
+    /// Merges the elements of all `sources`; see `merge(_:)`.
     @inlinable
     public static func merge(_ sources: [Infallible<Element>]) -> Infallible<Element> {
         Infallible(Observable.merge(sources.map(\.source)))
     }
 
-    /// Merges the elements of all `sources`; see ``merge(_:)-(Infallible<Element>...)``.
+    /// Merges the elements of all `sources`; see `merge(_:)`.
     @inlinable
     public static func merge<Sources: Collection>(_ sources: Sources) -> Infallible<Element>
     where Sources.Element == Infallible<Element> {
@@ -67,7 +67,8 @@ extension Infallible {
     ) -> Infallible<Element> {
         Infallible(
             guarding: Observable.combineLatest(
-                source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
+                source1.asObservable(), source2.asObservable(), source3.asObservable(),
+                resultSelector: resultSelector))
     }
 
     /// Combines the latest elements of four sources with `resultSelector`.

@@ -80,7 +80,9 @@ extension InfallibleType {
     /// Like ``scan(_:accumulator:)``, mutating the accumulated value in place.
     /// `-a-b|` → `-[a]-[a,b]|`.
     @inlinable
-    public func scan<Seed>(into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void) -> Infallible<Seed> {
+    public func scan<Seed>(
+        into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void
+    ) -> Infallible<Seed> {
         Infallible(asObservable().scan(into: seed, accumulator: accumulator))
     }
 
@@ -107,7 +109,9 @@ extension InfallibleType {
     /// Emits at most one element per `dueTime`; see
     /// ``ObservableType/throttle(_:latest:scheduler:)``. `a-b-c---d|` → `a--c--d|` (window 3).
     @inlinable
-    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Infallible<Element> {
+    public func throttle(
+        _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType
+    ) -> Infallible<Element> {
         Infallible(asObservable().throttle(dueTime, latest: latest, scheduler: scheduler))
     }
 
@@ -164,7 +168,9 @@ extension InfallibleType {
     /// Passes on an element only when its key differs from the previous one's. A throwing
     /// `keySelector` ends the result (see the top of this file).
     @inlinable
-    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Infallible<Element> {
+    public func distinctUntilChanged<Key: Equatable>(
+        _ keySelector: @escaping (Element) throws -> Key
+    ) -> Infallible<Element> {
         Infallible(guarding: asObservable().distinctUntilChanged(keySelector))
     }
 
@@ -186,7 +192,9 @@ extension InfallibleType {
 
     /// Passes on an element only when the property at `keyPath` differs from the previous one's.
     @inlinable
-    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Infallible<Element> {
+    public func distinctUntilChanged<Property: Equatable>(
+        at keyPath: KeyPath<Element, Property>
+    ) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(at: keyPath))
     }
 }
@@ -195,26 +203,32 @@ extension InfallibleType {
     /// Subscribes to the ``Infallible`` that `selector` makes from each element and merges their
     /// elements. `-a---b|` (a: `-1-2|`, b: `-3|`) → `--1-2-3|`.
     @inlinable
-    public func flatMap<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+    public func flatMap<Source: InfallibleType>(
+        _ selector: @escaping (Element) -> Source
+    ) -> Infallible<Source.Element> {
         Infallible(asObservable().flatMap(selector))
     }
 
-    /// Like ``flatMap(_:)-(_:)``, for an inner sequence that can fail (RxSwift's signature): an
-    /// inner error goes to ``Hooks/unhandledError`` and the result completes.
+    /// `flatMap` for an inner sequence that can fail (RxSwift's signature): an inner error goes
+    /// to ``Hooks/unhandledError`` and the result completes.
     @inlinable
-    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+    public func flatMap<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) -> Source
+    ) -> Infallible<Source.Element> {
         Infallible(guarding: asObservable().flatMap(selector))
     }
 
     /// Emits the elements of the ``Infallible`` that `selector` makes from the latest element,
     /// disposing the previous one. `-a--b|` (a: `-1--2|`, b: `-3|`) → `--1--3|`.
     @inlinable
-    public func flatMapLatest<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+    public func flatMapLatest<Source: InfallibleType>(
+        _ selector: @escaping (Element) -> Source
+    ) -> Infallible<Source.Element> {
         Infallible(asObservable().flatMapLatest(selector))
     }
 
-    /// Like ``flatMapLatest(_:)-(_:)``, for an inner sequence that can fail: an inner error goes
-    /// to ``Hooks/unhandledError`` and the result completes.
+    /// `flatMapLatest` for an inner sequence that can fail (RxSwift's signature): an inner error
+    /// goes to ``Hooks/unhandledError`` and the result completes.
     @inlinable
     public func flatMapLatest<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) -> Source
@@ -225,12 +239,14 @@ extension InfallibleType {
     /// Emits the elements of the ``Infallible`` made from an element only while no earlier one
     /// is running; elements that arrive meanwhile are dropped. `-a-b-|` (a: `-1--2|`) → `--1--2|`.
     @inlinable
-    public func flatMapFirst<Source: InfallibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+    public func flatMapFirst<Source: InfallibleType>(
+        _ selector: @escaping (Element) -> Source
+    ) -> Infallible<Source.Element> {
         Infallible(asObservable().flatMapFirst(selector))
     }
 
-    /// Like ``flatMapFirst(_:)-(_:)``, for an inner sequence that can fail: an inner error goes
-    /// to ``Hooks/unhandledError`` and the result completes.
+    /// `flatMapFirst` for an inner sequence that can fail (RxSwift's signature): an inner error
+    /// goes to ``Hooks/unhandledError`` and the result completes.
     @inlinable
     public func flatMapFirst<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) -> Source

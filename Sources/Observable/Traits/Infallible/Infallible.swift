@@ -72,7 +72,9 @@ extension Infallible {
     /// The observer may be called from any thread; events are delivered one at a time, in the
     /// order they were sent, and nothing after `.completed`. See ``ObservableType/create(_:)``.
     @inlinable
-    public static func create(subscribe: @escaping (@escaping InfallibleObserver) -> Disposable) -> Infallible<Element> {
+    public static func create(
+        subscribe: @escaping (@escaping InfallibleObserver) -> Disposable
+    ) -> Infallible<Element> {
         Infallible(
             Observable.create { observer in
                 subscribe { event in

@@ -139,7 +139,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     }
 
     /// Subscribes to `second` once this ``Completable`` completes: `-|` + `--|` → `---|`.
-    /// An error from either ends the result. Same as ``andThen(_:)-(Completable)``.
+    /// An error from either ends the result. Same as `andThen(_:)`.
     @inlinable
     public func concat(_ second: Completable) -> Completable {
         Completable.concat(primitiveSequence, second)
@@ -153,14 +153,14 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         Completable(raw: Observable.concat(sequence.lazy.map(\.source)))
     }
 
-    /// Runs the ``Completable``s one after another; see ``concat(_:)-(Sources)``.
+    /// Runs the ``Completable``s one after another; see `concat(_:)`.
     @inlinable
     public static func concat<Sources: Collection>(_ collection: Sources) -> Completable
     where Sources.Element == Completable {
         Completable(raw: Observable.concat(collection.map(\.source)))
     }
 
-    /// Runs the ``Completable``s one after another; see ``concat(_:)-(Sources)``.
+    /// Runs the ``Completable``s one after another; see `concat(_:)`.
     @inlinable
     public static func concat(_ sources: Completable...) -> Completable {
         Completable(raw: Observable.concat(sources.map(\.source)))
@@ -175,13 +175,13 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         Completable(raw: Observable.merge(sources.map(\.source)))
     }
 
-    /// Runs the ``Completable``s at once; see ``zip(_:)-(Sources)``.
+    /// Runs the ``Completable``s at once; see `zip(_:)`.
     @inlinable
     public static func zip(_ sources: [Completable]) -> Completable {
         Completable(raw: Observable.merge(sources.map(\.source)))
     }
 
-    /// Runs the ``Completable``s at once; see ``zip(_:)-(Sources)``.
+    /// Runs the ``Completable``s at once; see `zip(_:)`.
     @inlinable
     public static func zip(_ sources: Completable...) -> Completable {
         Completable(raw: Observable.merge(sources.map(\.source)))

@@ -128,7 +128,7 @@ extension PrimitiveSequence {
 
     /// Resubscribes each time the trigger that `notificationHandler` builds from the errors emits
     /// an element; the trigger's error ends the result with that error, and an error that is not
-    /// a `Failure` ends it at once. See ``ObservableType/retry(when:)-(_:)``.
+    /// a `Failure` ends it at once. See the `Observable` operator `retry(when:)`.
     ///
     /// The trigger's completion ends the result; for a ``Single`` an end without its element is
     /// reported as ``RxError/noElements`` (RxSwift would complete a `Single` with no element,
@@ -141,7 +141,7 @@ extension PrimitiveSequence {
     }
 
     /// Resubscribes each time the trigger that `notificationHandler` builds from the errors emits
-    /// an element; see ``retry(when:)-(_:)``.
+    /// an element; see `retry(when:)`.
     @inlinable
     public func retry<Trigger: ObservableType>(
         when notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger

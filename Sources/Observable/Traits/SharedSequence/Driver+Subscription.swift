@@ -114,7 +114,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
         ensureOnMainThreadToSubscribe(to: "drive")
-        return asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        return asObservable().subscribe(
+            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes and ignores the events (keeps the Driver's shared subscription running).

@@ -25,11 +25,13 @@ extension SharedSequenceConvertibleType {
     /// Merges the elements of all `sources` as they arrive; completes when all have completed.
     /// `a: -1---3|`, `b: --2---4|` → `-12--34|`.
     @inlinable
-    public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<SharingStrategy, Element> {
+    public static func merge(
+        _ sources: SharedSequence<SharingStrategy, Element>...
+    ) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.merge(sources.map(\.source)))
     }
 
-    /// Merges the elements of all `sources`; see ``merge(_:)-(SharedSequence<SharingStrategy,Element>...)``.
+    /// Merges the elements of all `sources`; see `merge(_:)`.
     @inlinable
     public static func merge<Sources: Collection>(_ sources: Sources) -> SharedSequence<SharingStrategy, Element>
     where Sources.Element == SharedSequence<SharingStrategy, Element> {
@@ -62,7 +64,8 @@ extension SharedSequence {
         SharingStrategy == O3.SharingStrategy {
         SharedSequence(
             guarding: Observable.combineLatest(
-                source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
+                source1.asObservable(), source2.asObservable(), source3.asObservable(),
+                resultSelector: resultSelector))
     }
 
     /// Combines the latest elements of all `collection`'s sources with `resultSelector`.
@@ -124,7 +127,9 @@ extension SharedSequenceConvertibleType where Element == Any {
 extension SharedSequenceConvertibleType {
     /// Combines the latest elements of all `collection`'s sources into an array.
     @inlinable
-    public static func combineLatest<Sources: Collection>(_ collection: Sources) -> SharedSequence<SharingStrategy, [Element]>
+    public static func combineLatest<Sources: Collection>(
+        _ collection: Sources
+    ) -> SharedSequence<SharingStrategy, [Element]>
     where Sources.Element: SharedSequenceConvertibleType, Sources.Element.Element == Element,
         Sources.Element.SharingStrategy == SharingStrategy {
         SharedSequence(Observable.combineLatest(collection.map { $0.asObservable() }))

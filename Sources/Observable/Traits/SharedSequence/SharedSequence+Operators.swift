@@ -13,7 +13,9 @@ extension SharedSequenceConvertibleType {
 
     /// Transforms each element and drops the `nil` results. `-"1"-"x"|` → `-1---|`.
     @inlinable
-    public func compactMap<Result>(_ selector: @escaping (Element) -> Result?) -> SharedSequence<SharingStrategy, Result> {
+    public func compactMap<Result>(
+        _ selector: @escaping (Element) -> Result?
+    ) -> SharedSequence<SharingStrategy, Result> {
         SharedSequence(asObservable().compactMap(selector))
     }
 
@@ -135,7 +137,9 @@ extension SharedSequenceConvertibleType {
 
     /// Pairs each element with `object` while it is alive; completes once it is gone.
     @inlinable
-    public func withUnretained<Object: AnyObject>(_ object: Object) -> SharedSequence<SharingStrategy, (Object, Element)> {
+    public func withUnretained<Object: AnyObject>(
+        _ object: Object
+    ) -> SharedSequence<SharingStrategy, (Object, Element)> {
         withUnretained(object) { ($0, $1) }
     }
 }

@@ -26,7 +26,9 @@ public enum SharingScheduler {
 
     /// Runs `action` with shared sequences built inside it delivering on the scheduler that
     /// `makeScheduler` returns.
-    public static func mock(makeScheduler: @escaping @Sendable () -> SchedulerType, action: () throws -> Void) rethrows {
+    public static func mock(
+        makeScheduler: @escaping @Sendable () -> SchedulerType, action: () throws -> Void
+    ) rethrows {
         try $mocked.withValue(makeScheduler, operation: action)
     }
 
