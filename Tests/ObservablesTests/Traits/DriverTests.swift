@@ -115,6 +115,13 @@ import Testing
             let combined = combineScheduler.start { Driver.combineLatest(a, b) { $0 + $1 }.asObservable() }
             expectEvents(combined.events, [.next(221, 11), .next(231, 12)])
         }
+        let fourScheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: fourScheduler) {
+            let a = fourScheduler.createHotObservable([.next(210, 1), .next(230, 2)]).asDriver(onErrorJustReturn: 0)
+            let b = fourScheduler.createHotObservable([.next(220, 10)]).asDriver(onErrorJustReturn: 0)
+            let four = fourScheduler.start { Driver.combineLatest(a, b, a, b).map { $0 + $1 + $2 + $3 }.asObservable() }
+            expectEvents(four.events, [.next(221, 22), .next(231, 23), .next(231, 24)])
+        }
         let latestScheduler = TestScheduler(initialClock: 0)
         SharingScheduler.mock(scheduler: latestScheduler) {
             let a = latestScheduler.createHotObservable([.next(210, 1), .next(230, 2)]).asDriver(onErrorJustReturn: 0)

@@ -68,6 +68,23 @@ extension SharedSequence {
                 resultSelector: resultSelector))
     }
 
+    /// Combines the latest elements of four sources with `resultSelector`.
+    @inlinable
+    public static func combineLatest<
+        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+        O4: SharedSequenceConvertibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+    ) -> SharedSequence<SharingStrategy, Element>
+    where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
+        SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy {
+        SharedSequence(
+            guarding: Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                resultSelector: resultSelector))
+    }
+
     /// Combines the latest elements of all `collection`'s sources with `resultSelector`.
     @inlinable
     public static func combineLatest<Sources: Collection>(
@@ -112,6 +129,21 @@ extension SharedSequenceConvertibleType where Element == Any {
         SharingStrategy == O3.SharingStrategy {
         SharedSequence(
             Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable()))
+    }
+
+    /// The latest elements of four sources as a tuple.
+    @inlinable
+    public static func combineLatest<
+        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+        O4: SharedSequenceConvertibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
+    ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element)>
+    where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
+        SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy {
+        SharedSequence(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()))
     }
 
     /// The n-th elements of both sources as a pair: `Driver.zip(a, b)`.
