@@ -4,8 +4,9 @@ import Testing
 /// Runs every README.md block that is a statement list or a parameterless function:
 /// a block that compiles but traps (a failed `assert`) fails here.
 @Suite struct ReadmeSnippetTests {
-    @MainActor @Test func readmeBlockAtLine65Runs() throws { tourOfOperators() }
-    @MainActor @Test func readmeBlockAtLine102Runs() throws { try tourOfSubjects() }
-    @MainActor @Test func readmeBlockAtLine341Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine365Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine66Runs() throws { tourOfOperators() }
+    @MainActor @Test func readmeBlockAtLine103Runs() throws { try tourOfSubjects() }
+    @MainActor @Test func readmeBlockAtLine177Runs() throws { tourOfTraits() }
+    @MainActor @Test func readmeBlockAtLine428Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine456Runs() throws { testCounterViewWithStub() }
 }

@@ -1,53 +1,37 @@
-// Generated from README.md line 170 by scripts/readme_snippets.py. Do not edit.
+// Generated from README.md line 177 by scripts/readme_snippets.py. Do not edit.
 import Fluxer
 import Observables
 
-/// The classic counter: `+` and `-` change the count at once; `r` adds a random amount after a
-/// short simulated delay (an async effect), with a loading flag (an `r` while one is loading is
-/// ignored).
-final class CounterFluxer: Fluxer {
-    enum Action { case increase, decrease, randomIncrease }
-    enum Dispatcher: Sendable { case add(Int), setLoading(Bool) }
+func tourOfTraits() {
+    let bag = DisposeBag()
 
-    struct Store {
-        let count = StoreProperty(0)
-        let isLoading = StoreProperty(false)
+    // Single: exactly one element, or an error.
+    let user = Single<String>.create { observer in
+        observer(.success("ada"))
+        return Disposables.create()
     }
+    user.map { $0.uppercased() }
+        .subscribe(onSuccess: { print($0) }, onFailure: { print("failed:", $0) })  // ADA
+        .disposed(by: bag)
 
-    let store = Store()
-    let pipeline = FluxerPipeline<Action, Dispatcher>()
+    // From an Observable: its only element, or RxError.noElements / .moreThanOneElement.
+    Observable.of(1, 2).asSingle()
+        .subscribe(onFailure: { print($0) })  // Sequence contains more than one element.
+        .disposed(by: bag)
 
-    /// The simulated wait (a network call, say) before a random increase lands.
-    let delay: @Sendable () async throws -> Void
+    // Maybe: one element or none. Completable: completion or an error.
+    Maybe<String>.empty().ifEmpty(switchTo: user)
+        .subscribe(onSuccess: { print("cached or fetched:", $0) })  // cached or fetched: ada
+        .disposed(by: bag)
+    Completable.empty().andThen(Single.just("saved"))
+        .subscribe(onSuccess: { print($0) })  // saved
+        .disposed(by: bag)
 
-    init(delay: @escaping @Sendable () async throws -> Void = { try await Task.sleep(nanoseconds: 300_000_000) }) {
-        self.delay = delay
-    }
-
-    func dispatch(action: Action) throws -> Observable<Dispatcher> {
-        switch action {
-        case .increase:
-            return .just(.add(1))
-        case .decrease:
-            return .just(.add(-1))
-        case .randomIncrease:
-            guard !store.isLoading.value else { return .empty() }
-            let delay = self.delay
-            return .run { send in
-                send(.setLoading(true))  // before the first await: applied before onNext returns
-                try await delay()
-                send(.add(.random(in: 1...10)))
-                send(.setLoading(false))
-            } catch: { _, send in
-                send(.setLoading(false))  // a failed effect never leaves the flag stuck
-            }
-        }
-    }
-
-    func updateStore(dispatcher: Dispatcher) throws {
-        switch dispatcher {
-        case .add(let amount): store.count.value += amount
-        case .setLoading(let loading): store.isLoading.value = loading
-        }
-    }
+    // Infallible: never fails; the conversion says what an error becomes.
+    let input = PublishSubject<String>()
+    input.asInfallible(onErrorJustReturn: "?")
+        .subscribe(onNext: { print($0) })
+        .disposed(by: bag)
+    input.onNext("a")               // a
+    input.onError(RxError.unknown)  // ?
 }

@@ -1,21 +1,18 @@
-// Generated from README.md line 224 by scripts/readme_snippets.py. Do not edit.
+// Generated from README.md line 228 by scripts/readme_snippets.py. Do not edit.
 import Fluxer
 import Observables
 
 @MainActor
-final class CounterView: @MainActor FluxerBindable {
-    typealias Fluxer = CounterFluxer
-    var disposeBag = DisposeBag()
-    var label = ""
-    let taps = PublishRelay<Void>()
+final class SearchScreen {
+    var title = ""
+    let query = BehaviorRelay(value: "")
+    private let bag = DisposeBag()
 
-    func bind(fluxer: CounterFluxer) {
-        taps.map { CounterFluxer.Action.increase }.bind(to: fluxer.action).disposed(by: disposeBag)
-        // The store changes on whatever thread runs `updateStore` (the random increase runs on a
-        // background scheduler): hop to the main thread before touching main-actor state.
-        fluxer.store.count.map { "\($0)" }
-            .observe(on: MainScheduler.instance)
-            .subscribe(onNext: { [weak self] in self?.label = $0 })
-            .disposed(by: disposeBag)
+    init() {
+        query.asDriver()
+            .distinctUntilChanged()
+            .map { $0.isEmpty ? "Search" : "Results for \($0)" }
+            .drive(Binder(self) { screen, title in screen.title = title })
+            .disposed(by: bag)
     }
 }

@@ -1,15 +1,21 @@
-// Generated from README.md line 341 by scripts/readme_snippets.py. Do not edit.
+// Generated from README.md line 311 by scripts/readme_snippets.py. Do not edit.
 import Fluxer
 import Observables
 
-func testDebounceOnVirtualTime() {
-    let scheduler = TestScheduler(initialClock: 0)
-    let typed = scheduler.createHotObservable([
-        .next(210, "s"), .next(220, "sw"), .next(300, "swift"), .completed(400),
-    ])
-    let observer = scheduler.start {
-        typed.debounce(.seconds(20), scheduler: scheduler)
+@MainActor
+final class CounterView: @MainActor FluxerBindable {
+    typealias Fluxer = CounterFluxer
+    var disposeBag = DisposeBag()
+    var label = ""
+    let taps = PublishRelay<Void>()
+
+    func bind(fluxer: CounterFluxer) {
+        taps.map { CounterFluxer.Action.increase }.bind(to: fluxer.action).disposed(by: disposeBag)
+        // The store changes on whatever thread runs `updateStore` (the random increase runs on a
+        // background scheduler): hop to the main thread before touching main-actor state.
+        fluxer.store.count.map { "\($0)" }
+            .observe(on: MainScheduler.instance)
+            .subscribe(onNext: { [weak self] in self?.label = $0 })
+            .disposed(by: disposeBag)
     }
-    assert(observer.events == [.next(240, "sw"), .next(320, "swift"), .completed(400)])
-    assert(typed.subscriptions == [Subscription(200, 400)])
 }

@@ -14,4 +14,9 @@ final class RaisedFlag: Sendable {
 
     @inlinable
     func raise() { raised.store(true, ordering: .releasing) }
+
+    /// Raises the flag; `true` only for the one caller that found it lowered (so of several
+    /// threads racing to do something once, exactly one goes ahead).
+    @inlinable
+    func raiseIfLowered() -> Bool { !raised.exchange(true, ordering: .acquiringAndReleasing) }
 }

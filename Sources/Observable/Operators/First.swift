@@ -1,15 +1,15 @@
 extension ObservableType {
-    /// Emits the first element (as an optional), then completes; an empty source gives `nil`.
+    /// Succeeds with the first element (as an optional); an empty source gives `nil`. A
+    /// ``Single``, as in RxSwift 6.
     ///
-    /// `--a--b--c--|` → `--(a|)`; `-----|` → `-----(nil|)`.
+    /// `--a--b--c--|` → `--(a|)`; `-----|` → `-----(nil|)`; `--#` → `--#`.
     ///
-    /// RxSwift returns a `Single<Element?>`; this library returns an `Observable<Element?>` that
-    /// emits exactly one value and completes, or fails with the source's error. The upstream is
-    /// disposed right after the first element. Emits on the thread that emits upstream.
+    /// The upstream is disposed right after the first element. Emits on the thread that emits
+    /// upstream.
     @inlinable
-    public func first() -> Observable<Element?> {
+    public func first() -> Single<Element?> {
         let source = self
-        return Observable { observer in
+        return Single(raw: Observable { observer in
             let sink = Sink<Element?>(downstream: observer)
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
@@ -24,6 +24,6 @@ extension ObservableType {
                     }
                 })
             return sink.setUpstream(upstream)
-        }
+        })
     }
 }

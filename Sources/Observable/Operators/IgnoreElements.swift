@@ -3,8 +3,9 @@ extension ObservableType {
     ///
     /// `--1--2--3--|` → `-----------|`.
     ///
-    /// RxSwift returns a `Completable`; this library returns an `Observable<Never>`, which can
-    /// only terminate. Emits on the thread that delivers the terminal event.
+    /// Returns an `Observable<Never>`, which can only terminate, as RxSwift 6 does;
+    /// `asCompletable()` makes it a ``Completable``. Emits on the thread that delivers the
+    /// terminal event.
     @inlinable
     public func ignoreElements() -> Observable<Never> {
         let source = self

@@ -1,16 +1,15 @@
 extension ObservableType {
-    /// Collects every element and emits them as one array when the source completes.
+    /// Collects every element and succeeds with them as one array when the source completes
+    /// (empty for an empty source). A ``Single``, as in RxSwift 6.
     ///
     /// `--1--2--3--|` → `-----------([1,2,3]|)`.
     ///
-    /// RxSwift returns a `Single`; this library returns an `Observable` that emits exactly one
-    /// array (empty for an empty source) and then completes. An error from the source is passed
-    /// on and the collected elements are dropped. Emits on the thread that delivers the source's
-    /// completion. Memory grows with the number of elements.
+    /// An error from the source is passed on and the collected elements are dropped. Emits on the
+    /// thread that delivers the source's completion. Memory grows with the number of elements.
     @inlinable
-    public func toArray() -> Observable<[Element]> {
+    public func toArray() -> Single<[Element]> {
         let source = self
-        return Observable { observer in
+        return Single(raw: Observable { observer in
             let sink = Sink<[Element]>(downstream: observer)
             var elements: [Element] = []
             let upstream = source.subscribe(
@@ -29,6 +28,6 @@ extension ObservableType {
                     }
                 })
             return sink.setUpstream(upstream)
-        }
+        })
     }
 }

@@ -1,0 +1,133 @@
+// Combining ``Infallible`` sequences. Semantics, threading and completion are those of the
+// ``ObservableType`` operators of the same name; the sources cannot fail, and an error thrown
+// by a `resultSelector` goes to ``Hooks/unhandledError`` and completes the result.
+
+extension InfallibleType {
+    /// Combines each element with the latest element of `second`; elements that arrive before
+    /// `second` has emitted are dropped. `--1---2--3|`, `second: ----a----b-` → `------2a-3a|`.
+    @inlinable
+    public func withLatestFrom<Source: InfallibleType, Result>(
+        _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> Result
+    ) -> Infallible<Result> {
+        Infallible(guarding: asObservable().withLatestFrom(second, resultSelector: resultSelector))
+    }
+
+    /// The latest element of `second` at each element of this sequence.
+    /// `--1---2--3|`, `second: ----a----b-` → `------a--a|`.
+    @inlinable
+    public func withLatestFrom<Source: InfallibleType>(_ second: Source) -> Infallible<Source.Element> {
+        Infallible(asObservable().withLatestFrom(second))
+    }
+
+    /// This sequence's elements, then `second`'s once this one completes. `-1|` + `-2|` → `-1-2|`.
+    @inlinable
+    public func concat<Source: InfallibleType>(_ second: Source) -> Infallible<Element>
+    where Source.Element == Element {
+        Infallible(asObservable().concat(second))
+    }
+
+    /// Merges the elements of all `sources` as they arrive; completes when all have completed.
+    /// `a: -1---3|`, `b: --2---4|` → `-12--34|`.
+    @inlinable
+    public static func merge(_ sources: Infallible<Element>...) -> Infallible<Element> {
+        Infallible(Observable.merge(sources.map(\.source)))
+    }
+
+    /// Merges the elements of all `sources`; see `merge(_:)`.
+    @inlinable
+    public static func merge(_ sources: [Infallible<Element>]) -> Infallible<Element> {
+        Infallible(Observable.merge(sources.map(\.source)))
+    }
+
+    /// Merges the elements of all `sources`; see `merge(_:)`.
+    @inlinable
+    public static func merge<Sources: Collection>(_ sources: Sources) -> Infallible<Element>
+    where Sources.Element == Infallible<Element> {
+        Infallible(Observable.merge(sources.map(\.source)))
+    }
+}
+
+extension Infallible {
+    /// Combines the latest elements of both sources with `resultSelector` whenever either
+    /// emits, once both have emitted. `a: -1---2--|`, `b: ---x---y|` → `---1x-2x-2y|`.
+    @inlinable
+    public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
+        _ source1: I1, _ source2: I2, resultSelector: @escaping (I1.Element, I2.Element) throws -> Element
+    ) -> Infallible<Element> {
+        Infallible(
+            guarding: Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// Combines the latest elements of three sources with `resultSelector`.
+    @inlinable
+    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
+        _ source1: I1, _ source2: I2, _ source3: I3,
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element) throws -> Element
+    ) -> Infallible<Element> {
+        Infallible(
+            guarding: Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(),
+                resultSelector: resultSelector))
+    }
+
+    /// Combines the latest elements of four sources with `resultSelector`.
+    @inlinable
+    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
+        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) throws -> Element
+    ) -> Infallible<Element> {
+        Infallible(
+            guarding: Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                resultSelector: resultSelector))
+    }
+
+    /// Combines the latest elements of all `collection`'s sources with `resultSelector`.
+    @inlinable
+    public static func combineLatest<Sources: Collection>(
+        _ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
+    ) -> Infallible<Element> where Sources.Element: InfallibleType {
+        Infallible(
+            guarding: Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+    }
+}
+
+extension Infallible where Element == Any {
+    /// The latest elements of both sources as a pair, whenever either emits, once both have
+    /// emitted: `Infallible.combineLatest(a, b)`. `a: -1---2|`, `b: ---x---|` → `---(1,x)-(2,x)|`.
+    @inlinable
+    public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
+        _ source1: I1, _ source2: I2
+    ) -> Infallible<(I1.Element, I2.Element)> {
+        Infallible<(I1.Element, I2.Element)>(Observable.combineLatest(source1.asObservable(), source2.asObservable()))
+    }
+
+    /// The latest elements of three sources as a tuple.
+    @inlinable
+    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
+        _ source1: I1, _ source2: I2, _ source3: I3
+    ) -> Infallible<(I1.Element, I2.Element, I3.Element)> {
+        Infallible<(I1.Element, I2.Element, I3.Element)>(
+            Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable()))
+    }
+
+    /// The latest elements of four sources as a tuple.
+    @inlinable
+    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
+        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4
+    ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)> {
+        Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)>(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()))
+    }
+}
+
+extension InfallibleType {
+    /// Combines the latest elements of all `collection`'s sources into an array.
+    @inlinable
+    public static func combineLatest<Sources: Collection>(_ collection: Sources) -> Infallible<[Element]>
+    where Sources.Element: InfallibleType, Sources.Element.Element == Element {
+        Infallible(Observable.combineLatest(collection.map { $0.asObservable() }))
+    }
+}

@@ -1,0 +1,169 @@
+// Combining ``Driver``s (or ``Signal``s) of one kind. Semantics and completion are those of
+// the ``ObservableType`` operators of the same name; the sources cannot fail, and an error thrown
+// by a `resultSelector` (RxCocoa's signature lets it throw) goes to ``Hooks/unhandledError`` and
+// completes the result.
+
+extension SharedSequenceConvertibleType {
+    /// Combines each element with the latest element of `second`; elements that arrive before
+    /// `second` has emitted are dropped. `--1---2--3|`, `second: ----a----b-` → `------2a-3a|`.
+    @inlinable
+    public func withLatestFrom<Second: SharedSequenceConvertibleType, Result>(
+        _ second: Second, resultSelector: @escaping (Element, Second.Element) -> Result
+    ) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence(asObservable().withLatestFrom(second.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// The latest element of `second` at each element of this sequence.
+    /// `--1---2--3|`, `second: ----a----b-` → `------a--a|`.
+    @inlinable
+    public func withLatestFrom<Second: SharedSequenceConvertibleType>(
+        _ second: Second
+    ) -> SharedSequence<SharingStrategy, Second.Element> {
+        SharedSequence(asObservable().withLatestFrom(second.asObservable()))
+    }
+
+    /// Merges the elements of all `sources` as they arrive; completes when all have completed.
+    /// `a: -1---3|`, `b: --2---4|` → `-12--34|`.
+    @inlinable
+    public static func merge(
+        _ sources: SharedSequence<SharingStrategy, Element>...
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.merge(sources.map(\.source)))
+    }
+
+    /// Merges the elements of all `sources`; see `merge(_:)`.
+    @inlinable
+    public static func merge<Sources: Collection>(_ sources: Sources) -> SharedSequence<SharingStrategy, Element>
+    where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.merge(sources.map(\.source)))
+    }
+}
+
+extension SharedSequence {
+    /// Combines the latest elements of both sources with `resultSelector` whenever either
+    /// emits, once both have emitted. `a: -1---2--|`, `b: ---x---y|` → `---1x-2x-2y|`.
+    @inlinable
+    public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
+        _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+    ) -> SharedSequence<SharingStrategy, Element>
+    where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
+        SharedSequence(
+            guarding: Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// Combines the latest elements of three sources with `resultSelector`.
+    @inlinable
+    public static func combineLatest<
+        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
+    ) -> SharedSequence<SharingStrategy, Element>
+    where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
+        SharingStrategy == O3.SharingStrategy {
+        SharedSequence(
+            guarding: Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(),
+                resultSelector: resultSelector))
+    }
+
+    /// Combines the latest elements of four sources with `resultSelector`.
+    @inlinable
+    public static func combineLatest<
+        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+        O4: SharedSequenceConvertibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+    ) -> SharedSequence<SharingStrategy, Element>
+    where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
+        SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy {
+        SharedSequence(
+            guarding: Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                resultSelector: resultSelector))
+    }
+
+    /// Combines the latest elements of all `collection`'s sources with `resultSelector`.
+    @inlinable
+    public static func combineLatest<Sources: Collection>(
+        _ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
+    ) -> SharedSequence<SharingStrategy, Element>
+    where Sources.Element: SharedSequenceConvertibleType, Sources.Element.SharingStrategy == SharingStrategy {
+        SharedSequence(
+            guarding: Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+    }
+
+    /// Pairs the n-th elements of both sources with `resultSelector`.
+    /// `a: -1-2-|`, `b: ---x---y|` → `---1x---2y|`.
+    @inlinable
+    public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
+        _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+    ) -> SharedSequence<SharingStrategy, Element>
+    where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
+        SharedSequence(
+            guarding: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
+    }
+}
+
+extension SharedSequenceConvertibleType where Element == Any {
+    /// The latest elements of both sources as a pair, whenever either emits, once both have
+    /// emitted: `Driver.combineLatest(a, b)`. `a: -1---2|`, `b: ---x---|` → `---(1,x)-(2,x)|`.
+    @inlinable
+    public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
+        _ source1: O1, _ source2: O2
+    ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element)>
+    where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
+        SharedSequence(Observable.combineLatest(source1.asObservable(), source2.asObservable()))
+    }
+
+    /// The latest elements of three sources as a tuple.
+    @inlinable
+    public static func combineLatest<
+        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3
+    ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)>
+    where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
+        SharingStrategy == O3.SharingStrategy {
+        SharedSequence(
+            Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable()))
+    }
+
+    /// The latest elements of four sources as a tuple.
+    @inlinable
+    public static func combineLatest<
+        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+        O4: SharedSequenceConvertibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
+    ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element)>
+    where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
+        SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy {
+        SharedSequence(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()))
+    }
+
+    /// The n-th elements of both sources as a pair: `Driver.zip(a, b)`.
+    @inlinable
+    public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
+        _ source1: O1, _ source2: O2
+    ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element)>
+    where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
+        SharedSequence(Observable.zip(source1.asObservable(), source2.asObservable()))
+    }
+}
+
+extension SharedSequenceConvertibleType {
+    /// Combines the latest elements of all `collection`'s sources into an array.
+    @inlinable
+    public static func combineLatest<Sources: Collection>(
+        _ collection: Sources
+    ) -> SharedSequence<SharingStrategy, [Element]>
+    where Sources.Element: SharedSequenceConvertibleType, Sources.Element.Element == Element,
+        Sources.Element.SharingStrategy == SharingStrategy {
+        SharedSequence(Observable.combineLatest(collection.map { $0.asObservable() }))
+    }
+}

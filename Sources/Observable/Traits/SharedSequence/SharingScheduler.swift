@@ -1,0 +1,39 @@
+/// The scheduler that ``Driver`` and ``Signal`` deliver on: ``MainScheduler/instance``, or in a
+/// test the scheduler given to ``mock(scheduler:action:)``.
+///
+/// ```swift
+/// let scheduler = TestScheduler(initialClock: 0)
+/// SharingScheduler.mock(scheduler: scheduler) {
+///     let observer = scheduler.start { typed.asDriver(onErrorJustReturn: "").asObservable() }
+///     // observer.events are in virtual time
+/// }
+/// ```
+///
+/// The scheduler is read when a trait is built (`asDriver(...)`, `Driver.just`, `debounce`, ...),
+/// so build the traits under test inside `action`. Unlike RxCocoa's global switch, a mock is
+/// bound to the task (or thread) that runs `action`: tests running in parallel never see each
+/// other's mocks.
+public enum SharingScheduler {
+    /// Makes the scheduler used by shared sequences built now.
+    public static var make: @Sendable () -> SchedulerType {
+        mocked ?? { MainScheduler.instance }
+    }
+
+    /// Runs `action` with shared sequences built inside it delivering on `scheduler`.
+    public static func mock(scheduler: SchedulerType, action: () throws -> Void) rethrows {
+        try mock(makeScheduler: { scheduler }, action: action)
+    }
+
+    /// Runs `action` with shared sequences built inside it delivering on the scheduler that
+    /// `makeScheduler` returns.
+    public static func mock(
+        makeScheduler: @escaping @Sendable () -> SchedulerType, action: () throws -> Void
+    ) rethrows {
+        try $mocked.withValue(makeScheduler, operation: action)
+    }
+
+    // MARK: - Implementation
+
+    @TaskLocal
+    static var mocked: (@Sendable () -> SchedulerType)?
+}
