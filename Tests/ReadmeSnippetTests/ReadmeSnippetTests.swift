@@ -7,6 +7,6 @@ import Testing
     @MainActor @Test func readmeBlockAtLine66Runs() throws { tourOfOperators() }
     @MainActor @Test func readmeBlockAtLine103Runs() throws { try tourOfSubjects() }
     @MainActor @Test func readmeBlockAtLine177Runs() throws { tourOfTraits() }
-    @MainActor @Test func readmeBlockAtLine428Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine456Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine432Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine460Runs() throws { testCounterViewWithStub() }
 }

@@ -1,0 +1,96 @@
+// The traits and Swift concurrency: awaiting a trait's result, making a trait from async code,
+// and non-throwing `values` for the sequences that cannot fail.
+
+extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
+    /// The element, awaited: subscribes, suspends until the `Single` succeeds (returns the
+    /// element) or fails (throws its error). Cancelling the awaiting task disposes the
+    /// subscription at once and throws `CancellationError`. Resumes on the awaiting task's executor.
+    public var value: Element {
+        get async throws {
+            var elements = primitiveSequence.asObservable().values.makeAsyncIterator()
+            if let element = try await elements.next() { return element }
+            try Task.checkCancellation()
+            throw RxError.noElements
+        }
+    }
+
+    /// A `Single` of `work`'s result: subscribing runs `work` in a task (started as
+    /// ``ObservableType/run(priority:_:catch:)`` starts it); what it returns is the element, what
+    /// it throws the error. Disposing cancels the task (`Task.isCancelled`), and nothing is
+    /// delivered after `dispose()`.
+    public static func create(
+        priority: TaskPriority? = nil, _ work: @escaping @Sendable () async throws -> Element
+    ) -> Single<Element> {
+        Single(raw: Observable.run(priority: priority) { send in send(try await work()) })
+    }
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
+    /// The element, or `nil` if the `Maybe` completes empty, awaited; throws its error.
+    /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`.
+    public var value: Element? {
+        get async throws {
+            var elements = primitiveSequence.asObservable().values.makeAsyncIterator()
+            let element = try await elements.next()
+            if element == nil { try Task.checkCancellation() }
+            return element
+        }
+    }
+
+    /// A `Maybe` of `work`'s result: an element for a value, empty for `nil`, the error for a
+    /// throw. Disposing cancels the task.
+    public static func create(
+        priority: TaskPriority? = nil, _ work: @escaping @Sendable () async throws -> Element?
+    ) -> Maybe<Element> {
+        Maybe(raw: Observable.run(priority: priority) { send in
+            if let element = try await work() { send(element) }
+        })
+    }
+}
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
+    /// Awaits completion; throws the `Completable`'s error. Cancelling the awaiting task
+    /// disposes the subscription and throws `CancellationError`.
+    public var value: Void {
+        get async throws {
+            var events = primitiveSequence.asObservable().values.makeAsyncIterator()
+            _ = try await events.next()
+            try Task.checkCancellation()
+        }
+    }
+
+    /// A `Completable` that completes when `work` returns and fails with what it throws.
+    /// Disposing cancels the task.
+    public static func create(
+        priority: TaskPriority? = nil, _ work: @escaping @Sendable () async throws -> Void
+    ) -> Completable {
+        Completable(raw: Observable<Never>.run(priority: priority) { _ in try await work() })
+    }
+}
+
+extension InfallibleType where Element: Sendable {
+    /// The elements as an `AsyncStream` (non-throwing: the sequence cannot fail). Same buffering
+    /// (unbounded), cancellation and executor rules as ``ObservableConvertibleType/values``.
+    public var values: AsyncStream<Element> {
+        nonThrowingValues(of: asObservable())
+    }
+}
+
+extension SharedSequenceConvertibleType where Element: Sendable {
+    /// The elements as an `AsyncStream` (non-throwing: a `Driver` or `Signal` cannot fail). Same
+    /// buffering (unbounded), cancellation and executor rules as ``ObservableConvertibleType/values``.
+    public var values: AsyncStream<Element> {
+        nonThrowingValues(of: asObservable())
+    }
+}
+
+/// The elements of `source`, which never fails, as an `AsyncStream`.
+func nonThrowingValues<Element: Sendable>(of source: Observable<Element>) -> AsyncStream<Element> {
+    AsyncStream(Element.self, bufferingPolicy: .unbounded) { continuation in
+        let subscription = source.subscribe(
+            onNext: { continuation.yield($0) },
+            onError: { _ in continuation.finish() },
+            onCompleted: { continuation.finish() })
+        continuation.onTermination = { _ in subscription.dispose() }
+    }
+}
