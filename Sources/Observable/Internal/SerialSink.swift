@@ -109,34 +109,69 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
     func drain(first: Event<Element>) {
         var next = first
         while true {
-            if !disposed.load(ordering: .acquiring) {
-                downstream.on(next)
-                if next.isStopEvent {
-                    let action = lock.withLock {
-                        defer { onTerminated = nil }
-                        return onTerminated
-                    }
-                    action?()
-                }
-            }
-            // Nothing queued: go idle without the lock.
-            var current = state.load(ordering: .acquiring)
-            while current & Self.pending == 0 {
-                let (exchanged, actual) = state.compareExchange(
-                    expected: current, desired: current & ~Self.delivering, ordering: .acquiringAndReleasing)
-                if exchanged { return }
-                current = actual
-            }
-            lock.lock()
-            next = queue[head]
-            head += 1
-            if head == queue.count {
-                queue.removeAll(keepingCapacity: false)
-                head = 0
-                state.bitwiseAnd(~Self.pending, ordering: .acquiringAndReleasing)
-            }
-            lock.unlock()
+            deliver(next)
+            guard let queued = takeQueuedOrGoIdle() else { return }
+            next = queued
         }
+    }
+
+    /// Runs `body` at once, in this sink's serial order, if no event is being delivered (one
+    /// compare-and-swap, and no allocation, as `body` does not escape); then delivers what was
+    /// queued meanwhile. Returns `false`, without running `body`, when another delivery is under
+    /// way: the caller then queues its input with ``on(_:)``. After `dispose()`, `body` is
+    /// dropped and the result is `true`.
+    ///
+    /// Lets an operator handle inputs of different types (the typed sources of `zip`) in the
+    /// order of a sink whose queue holds one type: typed and inline when idle, queued as a
+    /// closure only when busy.
+    @inlinable
+    func runIfIdle(_ body: () -> Void) -> Bool {
+        if disposed.load(ordering: .acquiring) { return true }
+        guard state.compareExchange(expected: 0, desired: Self.delivering, ordering: .acquiringAndReleasing).exchanged
+        else { return false }
+        if !disposed.load(ordering: .acquiring) { body() }
+        while let queued = takeQueuedOrGoIdle() {
+            deliver(queued)
+        }
+        return true
+    }
+
+    /// Delivers one event downstream unless disposed; after a terminal one, runs `onTerminated`.
+    /// Called with `delivering` set.
+    @inlinable
+    func deliver(_ event: Event<Element>) {
+        if disposed.load(ordering: .acquiring) { return }
+        downstream.on(event)
+        if event.isStopEvent {
+            let action = lock.withLock {
+                defer { onTerminated = nil }
+                return onTerminated
+            }
+            action?()
+        }
+    }
+
+    /// The next queued event, or `nil` after going idle (without the lock when nothing is
+    /// queued). Called with `delivering` set.
+    @inlinable
+    func takeQueuedOrGoIdle() -> Event<Element>? {
+        var current = state.load(ordering: .acquiring)
+        while current & Self.pending == 0 {
+            let (exchanged, actual) = state.compareExchange(
+                expected: current, desired: current & ~Self.delivering, ordering: .acquiringAndReleasing)
+            if exchanged { return nil }
+            current = actual
+        }
+        lock.lock()
+        let next = queue[head]
+        head += 1
+        if head == queue.count {
+            queue.removeAll(keepingCapacity: false)
+            head = 0
+            state.bitwiseAnd(~Self.pending, ordering: .acquiringAndReleasing)
+        }
+        lock.unlock()
+        return next
     }
 
     /// Stops all further delivery and drops queued events.
