@@ -5,7 +5,7 @@ import Testing
 /// a block that compiles but traps (a failed `assert`) fails here.
 @Suite struct ReadmeSnippetTests {
     @MainActor @Test func readmeBlockAtLine64Runs() throws { tourOfOperators() }
-    @MainActor @Test func readmeBlockAtLine101Runs() throws { try tourOfSubjects() }
-    @MainActor @Test func readmeBlockAtLine295Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine319Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine104Runs() throws { try tourOfSubjects() }
+    @MainActor @Test func readmeBlockAtLine298Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine323Runs() throws { testCounterViewWithStub() }
 }
