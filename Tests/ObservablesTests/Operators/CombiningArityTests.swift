@@ -154,6 +154,16 @@ import Testing
         #expect(others.allSatisfy { $0.subscriptions == [Subscription(200, 300)] })
     }
 
+    @Test func emptyAndOddlySizedElementsKeepTheirPlaces() {
+        let big = (1, 2.5, "three", [4])
+        let (recorder, _) = subscribeRecorder(
+            Observable.zip(
+                Observable.just(()), Observable.just(Int8(1)), Observable.just(big), Observable.just(()),
+                Observable.just(Optional<Int16>.none), Observable.just(true)
+            ) { "\($0) \($1) \($2) \($3) \($4 as Any) \($5)" })
+        #expect(recorder.events == [.next("() 1 (1, 2.5, \"three\", [4]) () nil true"), .completed])
+    }
+
     @Test func elementsHeldForALaterResultAreReleasedWhenTheSubscriptionEnds() {
         let a = PublishSubject<Tracked>()
         let b = PublishSubject<Tracked>()
