@@ -84,7 +84,13 @@ final class FanInSink<Input, Output>: Cancelable, StopSignal, @unchecked Sendabl
     func subscribe<Source: ObservableType>(
         _ source: Source, tag: @escaping (CompositeDisposable.DisposeKey, Event<Source.Element>) -> Input
     ) -> CompositeDisposable.DisposeKey? {
-        subscribe(source) { key in self.observer { tag(key, $0) } }
+        // Written out rather than through `subscribe(_:observer:)`: nested operators subscribe
+        // recursively through here, and each extra frame counts in a deep chain (debug builds).
+        if isStopped { return nil }
+        let holder = SingleAssignmentDisposable()
+        guard let key = subscriptions.insert(holder) else { return nil }
+        holder.setDisposable(source.subscribe(observer { tag(key, $0) }))
+        return key
     }
 
     /// Subscribes `source` with the observer `makeObserver` returns for the subscription's key,
