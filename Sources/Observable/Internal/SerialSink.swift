@@ -109,7 +109,16 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
     func drain(first: Event<Element>) {
         var next = first
         while true {
-            deliver(next)
+            if !disposed.load(ordering: .acquiring) {
+                downstream.on(next)
+                if next.isStopEvent {
+                    let action = lock.withLock {
+                        defer { onTerminated = nil }
+                        return onTerminated
+                    }
+                    action?()
+                }
+            }
             guard let queued = takeQueuedOrGoIdle() else { return }
             next = queued
         }
@@ -130,25 +139,8 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
         guard state.compareExchange(expected: 0, desired: Self.delivering, ordering: .acquiringAndReleasing).exchanged
         else { return false }
         if !disposed.load(ordering: .acquiring) { body() }
-        while let queued = takeQueuedOrGoIdle() {
-            deliver(queued)
-        }
+        if let queued = takeQueuedOrGoIdle() { drain(first: queued) }
         return true
-    }
-
-    /// Delivers one event downstream unless disposed; after a terminal one, runs `onTerminated`.
-    /// Called with `delivering` set.
-    @inlinable
-    func deliver(_ event: Event<Element>) {
-        if disposed.load(ordering: .acquiring) { return }
-        downstream.on(event)
-        if event.isStopEvent {
-            let action = lock.withLock {
-                defer { onTerminated = nil }
-                return onTerminated
-            }
-            action?()
-        }
     }
 
     /// The next queued event, or `nil` after going idle (without the lock when nothing is
