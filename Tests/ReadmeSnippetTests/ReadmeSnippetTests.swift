@@ -5,8 +5,8 @@ import Testing
 /// a block that compiles but traps (a failed `assert`) fails here.
 @Suite struct ReadmeSnippetTests {
     @MainActor @Test func readmeBlockAtLine66Runs() throws { tourOfOperators() }
-    @MainActor @Test func readmeBlockAtLine103Runs() throws { try tourOfSubjects() }
-    @MainActor @Test func readmeBlockAtLine177Runs() throws { tourOfTraits() }
-    @MainActor @Test func readmeBlockAtLine432Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine460Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine106Runs() throws { try tourOfSubjects() }
+    @MainActor @Test func readmeBlockAtLine180Runs() throws { tourOfTraits() }
+    @MainActor @Test func readmeBlockAtLine435Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine464Runs() throws { testCounterViewWithStub() }
 }

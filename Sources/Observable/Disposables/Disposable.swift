@@ -47,6 +47,14 @@ public enum Disposables {
         CompositeDisposable(disposable1, disposable2, disposable3)
     }
 
+    /// A disposable that disposes every argument, in order (four or more; RxSwift's form).
+    public static func create(
+        _ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable,
+        _ disposables: Disposable...
+    ) -> Cancelable {
+        CompositeDisposable(disposables: [disposable1, disposable2, disposable3] + disposables)
+    }
+
     /// A disposable that disposes every element of `disposables`, in order.
     public static func create(_ disposables: [Disposable]) -> Cancelable {
         CompositeDisposable(disposables: disposables)

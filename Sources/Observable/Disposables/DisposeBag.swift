@@ -14,8 +14,24 @@ public final class DisposeBag: @unchecked Sendable {
 
     /// Creates a bag holding `disposables`.
     public convenience init(disposing disposables: Disposable...) {
+        self.init(disposing: disposables)
+    }
+
+    /// Creates a bag holding `disposables`.
+    public convenience init(disposing disposables: [Disposable]) {
         self.init()
         self.disposables = disposables
+    }
+
+    /// Creates a bag holding the disposables the closure lists, one per line:
+    /// ```swift
+    /// let bag = DisposeBag {
+    ///     names.bind(to: label)
+    ///     taps.subscribe(onNext: { print("tap") })
+    /// }
+    /// ```
+    public convenience init(@DisposableBuilder builder: () -> [Disposable]) {
+        self.init(disposing: builder())
     }
 
     /// Adds `disposable`, to be disposed when the bag goes away.
@@ -30,7 +46,27 @@ public final class DisposeBag: @unchecked Sendable {
 
     /// Adds every argument, to be disposed when the bag goes away.
     public func insert(_ disposables: Disposable...) {
+        insert(disposables)
+    }
+
+    /// Adds every element of `disposables`, in order, to be disposed when the bag goes away.
+    public func insert(_ disposables: [Disposable]) {
         for disposable in disposables { insert(disposable) }
+    }
+
+    /// Adds the disposables the closure lists, one per line (see ``init(builder:)``).
+    public func insert(@DisposableBuilder builder: () -> [Disposable]) {
+        insert(builder())
+    }
+
+    /// Collects the disposables listed in a ``DisposeBag/init(builder:)`` or
+    /// ``DisposeBag/insert(builder:)`` closure, one expression per line.
+    @resultBuilder
+    public struct DisposableBuilder {
+        /// The listed disposables, in order.
+        public static func buildBlock(_ disposables: Disposable...) -> [Disposable] {
+            disposables
+        }
     }
 
     deinit {

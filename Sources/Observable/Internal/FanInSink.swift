@@ -12,6 +12,10 @@ import Synchronization
 ///   which is busy, so those events are queued and processed after `process` returns: the inbox
 ///   is a trampoline, and resubscribing in a loop (`retry`, `concat`) does not grow the stack.
 ///
+/// Operators whose sources have different element types (`combineLatest`, `zip`) use
+/// ``subscribe(_:handle:)`` instead: the typed handler runs inline when the inbox is idle, and
+/// only an input that finds it busy is queued (as a closure).
+///
 /// Terminal events go downstream once (`finish`), after which every subscription is disposed.
 /// `dispose()` stops delivery (nothing starts after it returns) and disposes every subscription.
 /// @unchecked: `inbox` is guarded by `lock`; `stopped` is atomic; the other fields are immutable
@@ -80,10 +84,25 @@ final class FanInSink<Input, Output>: Cancelable, StopSignal, @unchecked Sendabl
     func subscribe<Source: ObservableType>(
         _ source: Source, tag: @escaping (CompositeDisposable.DisposeKey, Event<Source.Element>) -> Input
     ) -> CompositeDisposable.DisposeKey? {
+        // Written out rather than through `subscribe(_:observer:)`: nested operators subscribe
+        // recursively through here, and each extra frame counts in a deep chain (debug builds).
         if isStopped { return nil }
         let holder = SingleAssignmentDisposable()
         guard let key = subscriptions.insert(holder) else { return nil }
         holder.setDisposable(source.subscribe(observer { tag(key, $0) }))
+        return key
+    }
+
+    /// Subscribes `source` with the observer `makeObserver` returns for the subscription's key,
+    /// keeping the subscription in ``subscriptions``; `nil` (nothing subscribed) once stopped.
+    @inlinable
+    func subscribe<Source: ObservableType>(
+        _ source: Source, observer makeObserver: (CompositeDisposable.DisposeKey) -> AnyObserver<Source.Element>
+    ) -> CompositeDisposable.DisposeKey? {
+        if isStopped { return nil }
+        let holder = SingleAssignmentDisposable()
+        guard let key = subscriptions.insert(holder) else { return nil }
+        holder.setDisposable(source.subscribe(makeObserver(key)))
         return key
     }
 
@@ -119,5 +138,49 @@ final class FanInSink<Input, Output>: Cancelable, StopSignal, @unchecked Sendabl
         }
         inbox?.dispose()
         subscriptions.dispose()
+    }
+}
+
+/// An input that waited: the handler of a source event that arrived while the inbox was busy
+/// (see ``FanInSink/subscribe(_:handle:)``).
+@usableFromInline
+struct DeferredInput {
+    @usableFromInline let run: () -> Void
+
+    @inlinable
+    init(_ run: @escaping () -> Void) {
+        self.run = run
+    }
+}
+
+extension FanInSink where Input == DeferredInput {
+    /// Installs the inbox for ``subscribe(_:handle:)``. Call once, before subscribing anything.
+    @inlinable
+    func connect() {
+        connect { $0.run() }
+    }
+
+    /// Subscribes `source` so that `handle` gets its events in the inbox's serial order, typed:
+    /// on the emitting thread at once when the inbox is idle (no allocation), or queued as a
+    /// ``DeferredInput`` behind the input being handled. For operators whose sources have
+    /// different element types (`combineLatest`, `zip`), which a tagged input of one type
+    /// cannot carry without a per-arity enum. Returns the key that removes the subscription, or
+    /// `nil` if the sink already stopped.
+    @inlinable
+    @discardableResult
+    func subscribe<Source: ObservableType>(
+        _ source: Source, handle: @escaping (CompositeDisposable.DisposeKey, Event<Source.Element>) -> Void
+    ) -> CompositeDisposable.DisposeKey? {
+        subscribe(source) { key in
+            guard let inbox = self.lock.withLock({ self.inbox }) else {
+                return AnyObserver(eventHandler: { _ in }, stopSignal: self)
+            }
+            return AnyObserver(
+                eventHandler: { event in
+                    if !inbox.runIfIdle({ handle(key, event) }) {
+                        inbox.on(.next(DeferredInput { handle(key, event) }))
+                    }
+                }, stopSignal: self)
+        }
     }
 }

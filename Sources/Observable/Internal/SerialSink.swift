@@ -146,24 +146,51 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
                     action?()
                 }
             }
-            // Nothing queued: go idle without the lock.
-            var current = state.load(ordering: .acquiring)
-            while current & Self.pending == 0 {
-                let (exchanged, actual) = state.compareExchange(
-                    expected: current, desired: current & ~Self.delivering, ordering: .acquiringAndReleasing)
-                if exchanged { return }
-                current = actual
-            }
-            lock.lock()
-            (next, stamp) = queue[head]
-            head += 1
-            if head == queue.count {
-                queue.removeAll(keepingCapacity: false)
-                head = 0
-                state.bitwiseAnd(~Self.pending, ordering: .acquiringAndReleasing)
-            }
-            lock.unlock()
+            guard let queued = takeQueuedOrGoIdle() else { return }
+            (next, stamp) = queued
         }
+    }
+
+    /// Runs `body` at once, in this sink's serial order, if no event is being delivered (one
+    /// compare-and-swap, and no allocation, as `body` does not escape); then delivers what was
+    /// queued meanwhile. Returns `false`, without running `body`, when another delivery is under
+    /// way: the caller then queues its input with ``on(_:)``. After `dispose()`, `body` is
+    /// dropped and the result is `true`.
+    ///
+    /// Lets an operator handle inputs of different types (the typed sources of `zip`) in the
+    /// order of a sink whose queue holds one type: typed and inline when idle, queued as a
+    /// closure only when busy.
+    @inlinable
+    func runIfIdle(_ body: () -> Void) -> Bool {
+        if disposed.load(ordering: .acquiring) { return true }
+        guard state.compareExchange(expected: 0, desired: Self.delivering, ordering: .acquiringAndReleasing).exchanged
+        else { return false }
+        if !disposed.load(ordering: .acquiring) { body() }
+        if let (queued, stamp) = takeQueuedOrGoIdle() { drain(first: queued, generation: stamp) }
+        return true
+    }
+
+    /// The next queued event and its generation, or `nil` after going idle (without the lock
+    /// when nothing is queued). Called with `delivering` set.
+    @inlinable
+    func takeQueuedOrGoIdle() -> (Event<Element>, UInt64)? {
+        var current = state.load(ordering: .acquiring)
+        while current & Self.pending == 0 {
+            let (exchanged, actual) = state.compareExchange(
+                expected: current, desired: current & ~Self.delivering, ordering: .acquiringAndReleasing)
+            if exchanged { return nil }
+            current = actual
+        }
+        lock.lock()
+        let next = queue[head]
+        head += 1
+        if head == queue.count {
+            queue.removeAll(keepingCapacity: false)
+            head = 0
+            state.bitwiseAnd(~Self.pending, ordering: .acquiringAndReleasing)
+        }
+        lock.unlock()
+        return next
     }
 
     /// Stops all further delivery and drops queued events.

@@ -14,6 +14,24 @@ extension ObservableType {
         }
     }
 
+    /// The elements of the first source; if it fails, those of the next one, and so on, until a
+    /// source completes.
+    ///
+    /// `a: -1-#`, `b: -2-#`, `c: -3|` → `-1--2--3|`.
+    ///
+    /// If every source fails, the last error ends the result; an empty sequence completes at
+    /// once. Each source is subscribed when the previous one fails (after disposing it), on the
+    /// thread that delivered the error; sources that fail synchronously are followed in a loop,
+    /// not by recursion. The sequence is iterated as sources are needed.
+    @inlinable
+    public static func `catch`<Sources: Sequence>(sequence: Sources) -> Observable<Element>
+    where Sources.Element == Observable<Element> {
+        Observable { observer in
+            var sources = sequence.makeIterator()
+            return RetryCore<Element>(downstream: observer) { sources.next() }.run()
+        }
+    }
+
     /// On error, emits `element` and completes.
     ///
     /// `--1--2--#` → `--1--2--(9|)` (`catchAndReturn(9)`).

@@ -132,6 +132,39 @@ extension ObservableType {
         }
     }
 
+    /// For each subscriber: makes a subject with `subjectSelector`, lets `selector` build the
+    /// result from the shared source (the subject's observable side), subscribes to that result,
+    /// then connects the subject to this sequence. Every use of the shared source inside
+    /// `selector` sees one subscription to this sequence.
+    ///
+    /// `-1-2-3-|` with `selector: { shared in Observable.zip(shared, shared.skip(1)) }` → `---(1,2)-(2,3)-|`
+    /// from one subscription to the source.
+    ///
+    /// The result's termination ends the connection: the source is unsubscribed when the result
+    /// completes or fails, or when the subscription is disposed. An error thrown by
+    /// `subjectSelector` or `selector` is delivered as `.error` (nothing is subscribed).
+    @inlinable
+    public func multicast<Subject: SubjectType, Result>(
+        _ subjectSelector: @escaping () throws -> Subject,
+        selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
+    ) -> Observable<Result> where Subject.Observer.Element == Element {
+        let source = asObservable()
+        return Observable { observer in
+            let connectable: ConnectableObservable<Subject.Element>
+            let result: Observable<Result>
+            do {
+                connectable = source.multicast(try subjectSelector())
+                result = try selector(connectable.asObservable())
+            } catch {
+                observer.on(.error(error))
+                return Disposables.create()
+            }
+            let sink = Sink<Result>(downstream: observer)
+            let subscription = result.subscribe(sink.observer { sink.forward($0) })
+            return sink.setUpstream(Disposables.create(subscription, connectable.connect()))
+        }
+    }
+
     /// Shares one subscription through a ``PublishSubject``: subscribers get the events sent
     /// after they subscribed, once ``ConnectableObservable/connect()`` has been called.
     ///

@@ -29,7 +29,12 @@ extension ObservableType {
                 observer.on(.completed)
                 return Disposables.create()
             }
-            return RetryCore(downstream: observer, source: source, maxAttemptCount: maxAttemptCount).run()
+            var attempts = 0
+            return RetryCore<Element>(downstream: observer) {
+                guard attempts < maxAttemptCount else { return nil }
+                attempts += 1
+                return source
+            }.run()
         }
     }
 
@@ -72,39 +77,42 @@ extension ObservableType {
 
 // MARK: - Implementation
 
-/// Counts attempts under `lock`; (re)subscribes outside it, from the sink's inbox, so a
-/// synchronously failing source is retried in a loop.
-/// @unchecked: `attempts` is guarded by `lock`; `sink` and `current` are thread-safe.
+/// Subscribes the sources `nextSource` hands out, one after another: the first at once, the
+/// next after each error, until one completes or `nextSource` has none left (then the last
+/// error ends the result; with no source at all, the result completes). Serves `retry(_:)` (the
+/// same source again while attempts remain) and `catch(sequence:)` (the next source of the
+/// sequence). Subscribes from the sink's inbox, so a synchronously failing source is followed
+/// in a loop, not by recursion; the previous subscription is disposed before the next starts.
+/// @unchecked: `nextSource` (and what it captures) is only called from `run` and from the
+/// serialized inbox, never at once; `sink` and `current` are thread-safe.
 @usableFromInline
 final class RetryCore<Element>: @unchecked Sendable {
     @usableFromInline let sink: FanInSink<Event<Element>, Element>
-    @usableFromInline let source: Observable<Element>
-    @usableFromInline let maxAttemptCount: Int
-    @usableFromInline let lock = Lock()
-    @usableFromInline var attempts = 0
+    @usableFromInline let nextSource: () -> Observable<Element>?
     @usableFromInline let current = SerialDisposable()
 
     @inlinable
-    init(downstream: AnyObserver<Element>, source: Observable<Element>, maxAttemptCount: Int) {
+    init(downstream: AnyObserver<Element>, nextSource: @escaping () -> Observable<Element>?) {
         sink = FanInSink(downstream: downstream)
-        self.source = source
-        self.maxAttemptCount = maxAttemptCount
+        self.nextSource = nextSource
     }
 
     @inlinable
     func run() -> Disposable {
         sink.connect { event in self.process(event) }
         sink.subscriptions.insert(current)
-        subscribeAgain()
+        if !subscribeNext() { sink.finish(.completed) }
         return sink
     }
 
+    /// Subscribes the next source; `false` when there is none.
     @inlinable
-    func subscribeAgain() {
-        lock.withLock { attempts += 1 }
+    func subscribeNext() -> Bool {
+        guard let source = nextSource() else { return false }
         let holder = SingleAssignmentDisposable()
         current.disposable = holder
         holder.setDisposable(source.subscribe(sink.observer { $0 }))
+        return true
     }
 
     @inlinable
@@ -115,11 +123,7 @@ final class RetryCore<Element>: @unchecked Sendable {
         case .completed:
             sink.finish(.completed)
         case .error(let error):
-            if lock.withLock({ attempts < maxAttemptCount }) {
-                subscribeAgain()
-            } else {
-                sink.finish(.error(error))
-            }
+            if !subscribeNext() { sink.finish(.error(error)) }
         }
     }
 }

@@ -7,7 +7,7 @@
 ///   that a subscriber gets first is the latest one delivered; a value still queued behind a
 ///   delivery on another thread reaches it after that.
 /// - `Sendable` when `Element` is.
-public final class BehaviorSubject<Element>: ObservableType, ObserverType, Cancelable {
+public final class BehaviorSubject<Element>: ObservableType, ObserverType, Cancelable, HubSubject {
     @usableFromInline
     let hub: SubjectHub<LatestValuePolicy<Element>>
 
@@ -29,34 +29,6 @@ public final class BehaviorSubject<Element>: ObservableType, ObserverType, Cance
             if case .error(let error) = hub.stopEvent { throw error }
             return hub.policy.value
         }
-    }
-
-    /// Makes `event`'s element the current value and delivers it to the observers.
-    @inlinable
-    public func on(_ event: Event<Element>) {
-        hub.on(event)
-    }
-
-    /// Subscribes `observer`: it gets the current value at once, then every change.
-    @inlinable
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
-    where Observer.Element == Element {
-        hub.subscribe(AnyObserver(observer))
-    }
-
-    /// `true` while at least one observer is subscribed.
-    public var hasObservers: Bool { hub.hasObservers }
-
-    /// `true` once ``dispose()`` was called.
-    public var isDisposed: Bool { hub.isDisposed }
-
-    /// Releases every observer; later events are ignored, later subscribers and ``value()`` get
-    /// `RxError.disposed`.
-    public func dispose() { hub.dispose() }
-
-    /// This subject as an observer; it holds the subject strongly (as RxSwift's does).
-    public func asObserver() -> AnyObserver<Element> {
-        AnyObserver(eventHandler: { self.on($0) })
     }
 }
 

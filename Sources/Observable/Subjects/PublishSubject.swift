@@ -9,7 +9,7 @@
 /// - Cross-thread sends: a value sent while another thread is delivering is queued and delivered
 ///   by that thread, so `onNext` may return before the value has reached the observers.
 /// - `Sendable` when `Element` is.
-public final class PublishSubject<Element>: ObservableType, ObserverType, Cancelable {
+public final class PublishSubject<Element>: ObservableType, ObserverType, Cancelable, HubSubject {
     @usableFromInline
     let hub: SubjectHub<PublishPolicy<Element>>
 
@@ -21,36 +21,6 @@ public final class PublishSubject<Element>: ObservableType, ObserverType, Cancel
     /// Releases every observer's handler: subscriptions nobody disposed keep nothing alive.
     deinit {
         hub.detach()
-    }
-
-    /// Delivers `event` to the current observers (see the type's threading notes). Events after
-    /// the first terminal event are ignored.
-    @inlinable
-    public func on(_ event: Event<Element>) {
-        hub.on(event)
-    }
-
-    /// Subscribes `observer` to events sent from now on (or to the terminal event, if the subject
-    /// already stopped).
-    @inlinable
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
-    where Observer.Element == Element {
-        hub.subscribe(AnyObserver(observer))
-    }
-
-    /// `true` while at least one observer is subscribed.
-    public var hasObservers: Bool { hub.hasObservers }
-
-    /// `true` once ``dispose()`` was called.
-    public var isDisposed: Bool { hub.isDisposed }
-
-    /// Releases every observer without sending them anything; later events are ignored and later
-    /// subscribers get `RxError.disposed`.
-    public func dispose() { hub.dispose() }
-
-    /// This subject as an observer; it holds the subject strongly (as RxSwift's does).
-    public func asObserver() -> AnyObserver<Element> {
-        AnyObserver(eventHandler: { self.on($0) })
     }
 }
 

@@ -4,7 +4,7 @@
 /// Create it with ``create(bufferSize:)`` or ``createUnbounded()``. Replay happens synchronously
 /// on the subscribing thread before `subscribe` returns. Thread safety, re-entrancy and
 /// cross-thread sends behave as in ``PublishSubject``. `Sendable` when `Element` is.
-public final class ReplaySubject<Element>: ObservableType, ObserverType, Cancelable {
+public final class ReplaySubject<Element>: ObservableType, ObserverType, Cancelable, HubSubject {
     @usableFromInline
     let hub: SubjectHub<BufferPolicy<Element>>
 
@@ -27,34 +27,6 @@ public final class ReplaySubject<Element>: ObservableType, ObserverType, Cancela
     /// A subject that replays every value it ever received (memory grows with each value).
     public static func createUnbounded() -> ReplaySubject<Element> {
         ReplaySubject(capacity: nil)
-    }
-
-    /// Buffers `event`'s element and delivers the event to the observers.
-    @inlinable
-    public func on(_ event: Event<Element>) {
-        hub.on(event)
-    }
-
-    /// Subscribes `observer`: it gets the buffered values at once, then live events.
-    @inlinable
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
-    where Observer.Element == Element {
-        hub.subscribe(AnyObserver(observer))
-    }
-
-    /// `true` while at least one observer is subscribed.
-    public var hasObservers: Bool { hub.hasObservers }
-
-    /// `true` once ``dispose()`` was called.
-    public var isDisposed: Bool { hub.isDisposed }
-
-    /// Releases every observer; later events are ignored, later subscribers get
-    /// `RxError.disposed`.
-    public func dispose() { hub.dispose() }
-
-    /// This subject as an observer; it holds the subject strongly (as RxSwift's does).
-    public func asObserver() -> AnyObserver<Element> {
-        AnyObserver(eventHandler: { self.on($0) })
     }
 }
 

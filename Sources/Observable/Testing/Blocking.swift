@@ -88,6 +88,13 @@ public struct BlockingObservable<Element> {
         return element
     }
 
+    /// The only element that satisfies `predicate`. Throws `RxError.noElements` if the sequence
+    /// completes without one, `RxError.moreThanOneElement` as soon as a second one arrives, the
+    /// error `predicate` throws, the sequence's error, or `RxError.timeout`.
+    public func single(_ predicate: @escaping (Element) throws -> Bool) throws -> Element {
+        try BlockingObservable(source: source.filter(predicate), timeout: timeout).single()
+    }
+
     /// The elements and how the sequence ended; never throws: an error (including
     /// `RxError.timeout`) becomes ``MaterializedSequenceResult/failed(elements:error:)``.
     public func materialize() -> MaterializedSequenceResult<Element> {

@@ -59,6 +59,26 @@ extension Recorded {
     }
 }
 
+extension Recorded {
+    /// The arguments as an array: spells out a list of recorded events where the element type
+    /// cannot be inferred otherwise (RxTest's helper).
+    ///
+    /// ```swift
+    /// let expected = Recorded.events(.next(210, 2), .next(220, 3), .completed(250))
+    /// // [Recorded<Event<Int>>]
+    /// ```
+    public static func events<Element>(_ recordedEvents: Recorded<Event<Element>>...) -> [Recorded<Event<Element>>]
+    where Value == Event<Element> {
+        recordedEvents
+    }
+
+    /// `recordedEvents` itself; see ``events(_:)-(Recorded<Event<Element>>...)``.
+    public static func events<Element>(_ recordedEvents: [Recorded<Event<Element>>]) -> [Recorded<Event<Element>>]
+    where Value == Event<Element> {
+        recordedEvents
+    }
+}
+
 /// The window during which an observer was subscribed to a test observable: from `subscribe` to
 /// `unsubscribe` (virtual ticks). A subscription still active has `unsubscribe == Int.max`.
 ///

@@ -74,41 +74,47 @@ public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {
     /// at `subscribed`, disposes that subscription at `disposed`, runs the scheduler until no
     /// work is left (``start()``), and returns the observer.
     ///
-    /// Defaults: 100, 200, 1000. `scheduler.start { xs.map { $0 + 1 } }` is the common form.
-    public func start<Element>(
+    /// Defaults: 100, 200, 1000. `scheduler.start { xs.map { $0 + 1 } }` is the common form;
+    /// `create` may return any ``ObservableConvertibleType`` (an `Observable`, a subject, a test
+    /// observable), as in RxTest.
+    public func start<Element, OutputSequence: ObservableConvertibleType>(
         created: TestTime = Defaults.created,
         subscribed: TestTime = Defaults.subscribed,
         disposed: TestTime = Defaults.disposed,
-        create: @escaping () -> Observable<Element>
-    ) -> TestableObserver<Element> {
+        create: @escaping () -> OutputSequence
+    ) -> TestableObserver<Element> where OutputSequence.Element == Element {
         var source: Observable<Element>?
         var subscription: Disposable?
         let observer = createObserver(Element.self)
-        scheduleAt(created) { source = create() }
+        scheduleAt(created) { source = create().asObservable() }
         scheduleAt(subscribed) { subscription = source?.subscribe(observer) }
         scheduleAt(disposed) { subscription?.dispose() }
         start()
         return observer
     }
 
-    /// RxTest's spelling: ``start(created:subscribed:disposed:create:)`` with `created` unlabeled.
-    public func start<Element>(
+    /// RxTest's older spelling: ``start(created:subscribed:disposed:create:)`` with `created`
+    /// unlabeled.
+    public func start<Element, OutputSequence: ObservableConvertibleType>(
         _ created: TestTime, subscribed: TestTime, disposed: TestTime,
-        create: @escaping () -> Observable<Element>
-    ) -> TestableObserver<Element> {
+        create: @escaping () -> OutputSequence
+    ) -> TestableObserver<Element> where OutputSequence.Element == Element {
         start(created: created, subscribed: subscribed, disposed: disposed, create: create)
     }
 
-    /// RxTest's spelling: created at 100, subscribed at 200, disposed at `disposed`.
-    public func start<Element>(_ disposed: TestTime, create: @escaping () -> Observable<Element>)
-        -> TestableObserver<Element>
-    {
+    /// RxTest's older spelling: created at 100, subscribed at 200, disposed at `disposed`
+    /// (RxTest's current one is `start(disposed:create:)`).
+    public func start<Element, OutputSequence: ObservableConvertibleType>(
+        _ disposed: TestTime, create: @escaping () -> OutputSequence
+    ) -> TestableObserver<Element> where OutputSequence.Element == Element {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create: create)
     }
 
     /// Created at 100, subscribed at 200, disposed at 1000; see
     /// ``start(created:subscribed:disposed:create:)``.
-    public func start<Element>(_ create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+    public func start<Element, OutputSequence: ObservableConvertibleType>(
+        _ create: @escaping () -> OutputSequence
+    ) -> TestableObserver<Element> where OutputSequence.Element == Element {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create: create)
     }
 }

@@ -84,3 +84,51 @@ import Testing
         #expect(fallback.subscriptions == [Subscription(220, 240)])
     }
 }
+
+@Suite struct CatchSequenceTests {
+    @Test func movesToTheNextSourceOnEachErrorUntilOneCompletes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createColdObservable([.next(10, 1), .error(20, TestError.boom)])
+        let b = scheduler.createColdObservable([.next(10, 2), .error(20, TestError.other)])
+        let c = scheduler.createColdObservable([.next(10, 3), .completed(20)])
+        let d = scheduler.createColdObservable([.next(10, 4), .completed(20)])
+        let observer = scheduler.start {
+            Observable.catch(sequence: [a, b, c, d].map { $0.asObservable() })
+        }
+        expectEvents(observer.events, [.next(210, 1), .next(230, 2), .next(250, 3), .completed(260)])
+        #expect(a.subscriptions == [Subscription(200, 220)])
+        #expect(b.subscriptions == [Subscription(220, 240)])
+        #expect(c.subscriptions == [Subscription(240, 260)])
+        #expect(d.subscriptions.isEmpty)
+    }
+
+    @Test func endsWithTheLastErrorWhenEverySourceFails() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createColdObservable([.next(10, 1), .error(20, TestError.boom)])
+        let b = scheduler.createColdObservable([.error(5, TestError.other, Int.self)])
+        let observer = scheduler.start { Observable.catch(sequence: [a.asObservable(), b.asObservable()]) }
+        expectEvents(observer.events, [.next(210, 1), .error(225, TestError.other)])
+        #expect(b.subscriptions == [Subscription(220, 225)])
+    }
+
+    @Test func anEmptySequenceCompletesAtOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let observer = scheduler.start { Observable<Int>.catch(sequence: [Observable<Int>]()) }
+        expectEvents(observer.events, [.completed(200)])
+    }
+
+    @Test func disposingUnsubscribesTheCurrentSourceAndStopsTheChain() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createColdObservable([.error(10, TestError.boom, Int.self)])
+        let b = scheduler.createColdObservable([.next(10, 2), .next(50, 3)])
+        let observer = scheduler.start(disposed: 240) { Observable.catch(sequence: [a.asObservable(), b.asObservable()]) }
+        expectEvents(observer.events, [.next(220, 2)])
+        #expect(b.subscriptions == [Subscription(210, 240)])
+    }
+
+    @Test func manySynchronouslyFailingSourcesDoNotGrowTheStack() {
+        let failing = Array(repeating: Observable<Int>.error(TestError.boom), count: 10_000)
+        let (recorder, _) = subscribeRecorder(Observable.catch(sequence: failing + [Observable.just(1)]))
+        #expect(recorder.events == [.next(1), .completed])
+    }
+}

@@ -202,3 +202,48 @@ private final class SharedSourceCounter: @unchecked Sendable {
         #expect(second.events == [.next(7), .completed])
     }
 }
+
+@Suite struct MulticastSelectorTests {
+    @Test func everyUseOfTheSharedSourceInTheSelectorSeesOneSubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
+        let observer = scheduler.start {
+            xs.multicast({ PublishSubject<Int>() }, selector: { shared in Observable.zip(shared, shared.skip(1)) { $0 * 10 + $1 } })
+        }
+        expectEvents(observer.events, [.next(220, 12), .next(230, 23), .completed(240)])
+        #expect(xs.subscriptions == [Subscription(200, 240)])
+    }
+
+    @Test func theResultEndingDisconnectsTheSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(240)])
+        let observer = scheduler.start { xs.multicast({ ReplaySubject<Int>.create(bufferSize: 1) }, selector: { $0.take(1) }) }
+        expectEvents(observer.events, [.next(210, 1), .completed(210)])
+        #expect(xs.subscriptions == [Subscription(200, 210)])
+    }
+
+    @Test func disposingDisconnectsTheSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(240)])
+        let observer = scheduler.start(disposed: 215) { xs.multicast({ PublishSubject<Int>() }, selector: { $0.map { $0 + 1 } }) }
+        expectEvents(observer.events, [.next(210, 2)])
+        #expect(xs.subscriptions == [Subscription(200, 215)])
+    }
+
+    @Test func aThrowingSubjectSelectorOrSelectorFailsWithoutSubscribing() {
+        func run(_ make: @escaping (Observable<Int>) -> Observable<Int>) -> ([Recorded<Event<Int>>], [Subscription]) {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(210, 1), .completed(240)])
+            return (scheduler.start { make(xs.asObservable()) }.events, xs.subscriptions)
+        }
+        let failingSubject = run { xs in
+            xs.multicast({ () throws -> PublishSubject<Int> in throw TestError.boom }, selector: { $0 })
+        }
+        let failingSelector = run { xs in
+            xs.multicast({ PublishSubject<Int>() }, selector: { (_: Observable<Int>) throws -> Observable<Int> in throw TestError.other })
+        }
+        expectEvents(failingSubject.0, [.error(200, TestError.boom)])
+        expectEvents(failingSelector.0, [.error(200, TestError.other)])
+        #expect(failingSubject.1.isEmpty && failingSelector.1.isEmpty)
+    }
+}

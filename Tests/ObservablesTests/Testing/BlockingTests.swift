@@ -86,3 +86,35 @@ import Testing
                 == .failed(elements: [1], error: RxError.timeout))
     }
 }
+
+@Suite struct BlockingSinglePredicateTests {
+    @Test func returnsTheOnlyElementThatSatisfiesThePredicate() throws {
+        #expect(try Observable.of(1, 2, 3, 4).toBlocking(timeout: 1).single { $0 == 3 } == 3)
+    }
+
+    @Test func throwsNoElementsWhenNoneSatisfiesIt() {
+        let error = #expect(throws: RxError.self) { try Observable.of(1, 2).toBlocking(timeout: 1).single { $0 > 5 } }
+        #expect(error.map { errorsAreEqual($0, RxError.noElements) } == true)
+    }
+
+    @Test func throwsMoreThanOneElementWhenASecondSatisfiesIt() {
+        let error = #expect(throws: RxError.self) {
+            try Observable.of(1, 2, 3, 4).toBlocking(timeout: 1).single { $0.isMultiple(of: 2) }
+        }
+        #expect(error.map { errorsAreEqual($0, RxError.moreThanOneElement) } == true)
+    }
+
+    @Test func throwsThePredicatesError() {
+        #expect(throws: TestError.boom) {
+            try Observable.of(1, 2).toBlocking(timeout: 1).single { (_: Int) throws -> Bool in throw TestError.boom }
+        }
+    }
+
+    @Test func firstLastToArrayAndMaterializeStillWork() throws {
+        let blocking = Observable.of(1, 2, 3).toBlocking(timeout: 1)
+        #expect(try blocking.first() == 1)
+        #expect(try blocking.last() == 3)
+        #expect(try blocking.toArray() == [1, 2, 3])
+        #expect(blocking.materialize() == .completed(elements: [1, 2, 3]))
+    }
+}

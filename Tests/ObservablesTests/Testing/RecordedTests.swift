@@ -45,3 +45,13 @@ import Testing
         #expect(Recorded<Event<Int>>.next(210, 1).debugDescription == "next(1) @ 210")
     }
 }
+
+@Suite struct RecordedEventsTests {
+    @Test func eventsListsRecordedEventsWithTheirElementTypeInferred() {
+        let variadic = Recorded.events(.next(210, 2), .next(220, 3), .completed(250))
+        let array = Recorded.events([.next(210, "a"), .error(230, TestError.boom)])
+        let typed: [Recorded<Event<Int>>] = variadic
+        #expect(typed == [.next(210, 2), .next(220, 3), .completed(250)])
+        #expect(array == [.next(210, "a"), .error(230, TestError.boom)])
+    }
+}

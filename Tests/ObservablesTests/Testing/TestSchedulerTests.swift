@@ -99,3 +99,22 @@ import Testing
         #expect(observer.events == [.error(10, TestError.boom), .next(20, 5)])
     }
 }
+
+@Suite struct TestSchedulerStartTests {
+    @Test func startTakesAnyObservableConvertibleTypeWithRxTestsLabels() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(320, 2), .completed(400)])
+        let observer = scheduler.start(disposed: 300) { xs }
+        expectEvents(observer.events, [.next(210, 1)])
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+    }
+
+    @Test func startSubscribesToASubjectTheClosureReturns() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = PublishSubject<Int>()
+        _ = scheduler.scheduleAt(250) { subject.onNext(5) }
+        _ = scheduler.scheduleAt(260) { subject.onCompleted() }
+        let observer = scheduler.start(created: 100, subscribed: 240, disposed: 1000) { subject }
+        expectEvents(observer.events, [.next(250, 5), .completed(260)])
+    }
+}
