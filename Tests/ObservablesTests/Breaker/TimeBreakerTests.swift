@@ -2,7 +2,7 @@ import Observables
 import Testing
 
 /// Edge cases of the time operators on virtual time.
-@Suite struct TimeBreakerTests {
+@Suite(.leavesNothingAlive) struct TimeBreakerTests {
     @Test func throttleEmitsAnElementArrivingExactlyAtTheWindowsEndAtOnce() {
         let scheduler = TestScheduler(initialClock: 0)
         let source = scheduler.createHotObservable([.next(200, 1), .next(230, 2), .next(300, 3), .completed(400)])

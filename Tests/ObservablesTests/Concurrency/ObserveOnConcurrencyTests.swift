@@ -98,7 +98,7 @@ import Testing
     }
 }
 
-@Suite struct SubscribeOnTests {
+@Suite(.leavesNothingAlive) struct SubscribeOnTests {
     @Test func disposingBeforeTheScheduledSubscriptionRunsCancelsIt() {
         let scheduler = TestScheduler(initialClock: 0)
         let source = scheduler.createColdObservable([.next(10, 1), .completed(20)])

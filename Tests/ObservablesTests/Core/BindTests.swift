@@ -2,7 +2,7 @@ import Observables
 import Testing
 
 /// `bind(to:)` into observers and relays of optionals (RxCocoa's and RxRelay's overloads).
-@Suite struct BindOptionalTests {
+@Suite(.leavesNothingAlive) struct BindOptionalTests {
     @Test func bindsElementsAndTheTerminalEventIntoObserversOfOptionals() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])

@@ -4,7 +4,7 @@ import Testing
 /// The creation operators' `scheduler:` forms (RxSwift's): one element per scheduled action, so
 /// on a test scheduler subscribed at 200 the elements arrive at 201, 202, ... and the completion
 /// in the action after the last element.
-@Suite struct CreationOnSchedulerTests {
+@Suite(.leavesNothingAlive) struct CreationOnSchedulerTests {
     func run<R>(disposed: TestTime = 1000, _ make: @escaping (TestScheduler) -> Observable<R>) -> [Recorded<Event<R>>] {
         let scheduler = TestScheduler(initialClock: 0)
         return scheduler.start(disposed: disposed) { make(scheduler) }.events

@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct CreationTests {
+@Suite(.leavesNothingAlive) struct CreationTests {
     private func events<E>(_ source: Observable<E>) -> [Event<E>] {
         let recorder = EventRecorder<E>()
         _ = source.subscribe(recorder.observer)
@@ -78,7 +78,7 @@ import Testing
     }
 }
 
-@Suite struct CreateGrammarTests {
+@Suite(.leavesNothingAlive) struct CreateGrammarTests {
     @Test func eventsAfterATerminalEventAreDropped() {
         let recorder = EventRecorder<Int>()
         var disposedCount = 0
@@ -126,7 +126,7 @@ import Testing
     }
 }
 
-@Suite struct SubscribeTests {
+@Suite(.leavesNothingAlive) struct SubscribeTests {
     @Test func onDisposedRunsOnceAfterTheTerminalHandler() {
         var log: [String] = []
         let subscription = Observable.of(1).subscribe(

@@ -2,7 +2,7 @@ import Observables
 import Testing
 
 /// RxSwift's other disposables and disposable-building forms.
-@Suite struct DisposableFormsTests {
+@Suite(.leavesNothingAlive) struct DisposableFormsTests {
     @Test func refCountDisposesItsMemberOnceThePrimaryAndEveryDependentAreDisposed() {
         var released = 0
         let shared = RefCountDisposable(disposable: Disposables.create { released += 1 })

@@ -3,7 +3,7 @@ import Observables
 import Synchronization
 import Testing
 
-@Suite struct AmbTests {
+@Suite(.leavesNothingAlive) struct AmbTests {
     @Test func firstSourceToEmitWinsAndTheOthersAreDisposed() {
         let a = PublishSubject<Int>()
         let b = PublishSubject<Int>()
@@ -47,7 +47,7 @@ import Testing
     }
 }
 
-@Suite struct AmbVirtualTimeTests {
+@Suite(.leavesNothingAlive) struct AmbVirtualTimeTests {
     @Test func ambPassesTheGrid() {
         OperatorGrid.check(
             { $0.amb(Observable.never()) },

@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct CatchTests {
+@Suite(.leavesNothingAlive) struct CatchTests {
     @Test func continuesWithTheHandlersSequenceAfterAnError() {
         let subject = PublishSubject<Int>()
         var caught: [Error] = []
@@ -49,7 +49,7 @@ import Testing
     }
 }
 
-@Suite struct CatchVirtualTimeTests {
+@Suite(.leavesNothingAlive) struct CatchVirtualTimeTests {
     @Test func catchPassesTheGrid() {
         OperatorGrid.check(
             { $0.catch { _ in Observable.just(-1) } },
@@ -85,7 +85,7 @@ import Testing
     }
 }
 
-@Suite struct CatchSequenceTests {
+@Suite(.leavesNothingAlive) struct CatchSequenceTests {
     @Test func movesToTheNextSourceOnEachErrorUntilOneCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
         let a = scheduler.createColdObservable([.next(10, 1), .error(20, TestError.boom)])

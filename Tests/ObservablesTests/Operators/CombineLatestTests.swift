@@ -3,7 +3,7 @@ import Observables
 import Synchronization
 import Testing
 
-@Suite struct CombineLatestTests {
+@Suite(.leavesNothingAlive) struct CombineLatestTests {
     @Test func emitsOnceEverySourceHasAValueThenOnEachChange() {
         let a = PublishSubject<Int>()
         let b = PublishSubject<String>()
@@ -172,7 +172,7 @@ import Testing
     }
 }
 
-@Suite struct CombineLatestVirtualTimeTests {
+@Suite(.leavesNothingAlive) struct CombineLatestVirtualTimeTests {
     @Test func combineLatestPassesTheGrid() {
         OperatorGrid.check(
             { Observable.combineLatest($0, Observable.just(10)) { $0 + $1 } },

@@ -5,7 +5,7 @@ import Testing
 /// tuples. The sources have element types of different sizes and alignments (Int8, Double,
 /// String, Bool, Int16, [Int], Character, Int), so a result that puts any element in the wrong
 /// place, or reads it at the wrong offset, shows up in the values.
-@Suite struct CombiningArityTests {
+@Suite(.leavesNothingAlive) struct CombiningArityTests {
     /// Eight hot sources: source i emits at 210 + i (i = 0...7), the first source again at 300;
     /// the first completes at `firstEnd`, the others at 400.
     struct EightSources {

@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct CompactMapTests {
+@Suite(.leavesNothingAlive) struct CompactMapTests {
     @Test func dropsNilResultsAndPassesTheRest() {
         let subject = PublishSubject<String>()
         let recorder = EventRecorder<Int>()

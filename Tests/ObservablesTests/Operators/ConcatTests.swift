@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct ConcatTests {
+@Suite(.leavesNothingAlive) struct ConcatTests {
     @Test func subscribesTheNextSourceOnlyWhenThePreviousCompletes() {
         let a = PublishSubject<Int>()
         let b = PublishSubject<Int>()
@@ -64,7 +64,7 @@ import Testing
     }
 }
 
-@Suite struct ConcatVirtualTimeTests {
+@Suite(.leavesNothingAlive) struct ConcatVirtualTimeTests {
     @Test func concatPassesTheGrid() {
         OperatorGrid.check(
             { $0.concat(Observable.just(99)) },

@@ -1,7 +1,7 @@
 @testable import Observables
 import Testing
 
-@Suite struct DebugTests {
+@Suite(.leavesNothingAlive) struct DebugTests {
     @Test func printsSubscriptionEventsAndDisposalWithTheIdentifier() {
         var lines: [String] = []
         let (recorder, _) = subscribeRecorder(

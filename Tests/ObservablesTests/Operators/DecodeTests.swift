@@ -2,7 +2,7 @@ import Foundation
 import Observables
 import Testing
 
-@Suite struct DecodeTests {
+@Suite(.leavesNothingAlive) struct DecodeTests {
     struct Point: Codable, Equatable {
         let x: Int
         let y: Int

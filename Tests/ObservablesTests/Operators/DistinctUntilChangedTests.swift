@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct DistinctUntilChangedTests {
+@Suite(.leavesNothingAlive) struct DistinctUntilChangedTests {
     private struct Item: Equatable {
         let name: String
         let number: Int

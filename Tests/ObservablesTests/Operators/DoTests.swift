@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct DoTests {
+@Suite(.leavesNothingAlive) struct DoTests {
     @Test func callsEveryHookInOrderAroundDownstream() {
         var log: [String] = []
         let source = Observable.of(1).do(
@@ -57,7 +57,7 @@ import Testing
     }
 }
 
-@Suite struct DoVirtualTimeTests {
+@Suite(.leavesNothingAlive) struct DoVirtualTimeTests {
     @Test func doPassesTheGrid() {
         OperatorGrid.check(
             { $0.do(onNext: { _ in }) },

@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct ElementAtTests {
+@Suite(.leavesNothingAlive) struct ElementAtTests {
     @Test func emitsTheElementAtTheIndexAndCompletes() {
         let subject = PublishSubject<String>()
         let recorder = EventRecorder<String>()

@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct EnumeratedTests {
+@Suite(.leavesNothingAlive) struct EnumeratedTests {
     @Test func pairsElementsWithZeroBasedIndices() {
         var pairs: [String] = []
         var completed = false

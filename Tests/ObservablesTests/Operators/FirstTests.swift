@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct FirstTests {
+@Suite(.leavesNothingAlive) struct FirstTests {
     @Test func emitsTheFirstElementAndCompletesAtOnce() {
         let subject = PublishSubject<Int>()
         let recorder = EventRecorder<Int?>()

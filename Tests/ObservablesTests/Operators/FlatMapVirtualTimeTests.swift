@@ -3,7 +3,7 @@ import Testing
 
 /// The flatMap family on virtual time: the shared grid with synchronous inners, then hot outer /
 /// cold inners to pin the timing and every subscription window.
-@Suite struct FlatMapVirtualTimeTests {
+@Suite(.leavesNothingAlive) struct FlatMapVirtualTimeTests {
     // MARK: Grid (synchronous inners)
 
     @Test func everyVariantPassesTheGridWithSynchronousInners() {

@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct GroupByTests {
+@Suite(.leavesNothingAlive) struct GroupByTests {
     let events: [Recorded<Event<String>>] = [
         .next(210, "a1"), .next(220, "b1"), .next(230, "a2"), .next(240, "b2"), .completed(300),
     ]

@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct IfEmptyTests {
+@Suite(.leavesNothingAlive) struct IfEmptyTests {
     @Test func emptySourceEmitsTheDefault() {
         let (recorder, _) = subscribeRecorder(Observable<Int>.empty().ifEmpty(default: 9))
         #expect(recorder.events == [.next(9), .completed])
@@ -37,7 +37,7 @@ import Testing
     }
 }
 
-@Suite struct IfEmptyVirtualTimeTests {
+@Suite(.leavesNothingAlive) struct IfEmptyVirtualTimeTests {
     @Test func nonEmptyPassesTheGrid() {
         OperatorGrid.check(
             { $0.ifEmpty(default: 0) },

@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct IgnoreElementsTests {
+@Suite(.leavesNothingAlive) struct IgnoreElementsTests {
     @Test func passesOnlyCompletion() {
         var events: [String] = []
         _ = Observable.of(1, 2, 3).ignoreElements().subscribe { event in events.append("\(event)") }

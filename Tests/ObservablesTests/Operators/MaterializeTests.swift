@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct MaterializeTests {
+@Suite(.leavesNothingAlive) struct MaterializeTests {
     @Test func materializeTurnsAnErrorIntoAnElementAndCompletes() {
         let subject = PublishSubject<Int>()
         let recorder = EventRecorder<Event<Int>>()

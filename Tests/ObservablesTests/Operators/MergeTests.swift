@@ -3,7 +3,7 @@ import Observables
 import Synchronization
 import Testing
 
-@Suite struct MergeTests {
+@Suite(.leavesNothingAlive) struct MergeTests {
     @Test func mergesElementsOfAllSourcesInArrivalOrder() {
         let a = PublishSubject<Int>()
         let b = PublishSubject<Int>()
@@ -190,7 +190,7 @@ import Testing
     }
 }
 
-@Suite struct MergeVirtualTimeTests {
+@Suite(.leavesNothingAlive) struct MergeVirtualTimeTests {
     @Test func mergePassesTheGrid() {
         OperatorGrid.check(
             { Observable.merge($0, Observable.just(0)) },

@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct ReduceTests {
+@Suite(.leavesNothingAlive) struct ReduceTests {
     @Test func emitsTheFoldOnlyOnCompletion() {
         let subject = PublishSubject<Int>()
         let recorder = EventRecorder<Int>()

@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct RetryTests {
+@Suite(.leavesNothingAlive) struct RetryTests {
     @Test func resubscribesUntilAnAttemptSucceeds() {
         var attempt = 0
         let source = Observable<Int>.deferred {
@@ -49,7 +49,7 @@ import Testing
     }
 }
 
-@Suite struct RetryWhenTests {
+@Suite(.leavesNothingAlive) struct RetryWhenTests {
     @Test func triggerElementResubscribes() {
         var attempt = 0
         let source = Observable<Int>.deferred {
@@ -109,7 +109,7 @@ import Testing
     }
 }
 
-@Suite struct RetryVirtualTimeTests {
+@Suite(.leavesNothingAlive) struct RetryVirtualTimeTests {
     @Test func retryOnePassesTheGrid() {
         OperatorGrid.check(
             { $0.retry(1) },

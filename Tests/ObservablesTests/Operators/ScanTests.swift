@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct ScanTests {
+@Suite(.leavesNothingAlive) struct ScanTests {
     @Test func emitsEveryIntermediateAccumulation() {
         let recorder = EventRecorder<Int>()
         _ = Observable.of(1, 2, 3).scan(0, accumulator: +).subscribe(recorder.observer)

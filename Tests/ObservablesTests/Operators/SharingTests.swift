@@ -16,7 +16,7 @@ private final class SharedSourceCounter: @unchecked Sendable {
     }
 }
 
-@Suite struct ShareTests {
+@Suite(.leavesNothingAlive) struct ShareTests {
     @Test func whileConnectedResubscribesTheSourceAfterItCompleted() {
         let counter = SharedSourceCounter()
         let shared = counter.observable([1, 2]).share(replay: 1, scope: .whileConnected)
@@ -86,7 +86,7 @@ private final class SharedSourceCounter: @unchecked Sendable {
     }
 }
 
-@Suite struct ConnectableTests {
+@Suite(.leavesNothingAlive) struct ConnectableTests {
     @Test func publishDeliversNothingUntilConnectedAndConnectsOnce() {
         let counter = SharedSourceCounter()
         let published = counter.observable([1, 2], complete: false).publish()
@@ -203,7 +203,7 @@ private final class SharedSourceCounter: @unchecked Sendable {
     }
 }
 
-@Suite struct MulticastSelectorTests {
+@Suite(.leavesNothingAlive) struct MulticastSelectorTests {
     @Test func everyUseOfTheSharedSourceInTheSelectorSeesOneSubscription() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])

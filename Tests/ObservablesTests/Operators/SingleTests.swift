@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct SingleTests {
+@Suite(.leavesNothingAlive) struct SingleTests {
     @Test func passesTheOnlyElement() {
         let recorder = EventRecorder<Int>()
         _ = Observable.of(1).single().subscribe(recorder.observer)

@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct SkipTests {
+@Suite(.leavesNothingAlive) struct SkipTests {
     @Test func skipCountDropsTheFirstElements() {
         let recorder = EventRecorder<Int>()
         _ = Observable.of(1, 2, 3, 4).skip(2).subscribe(recorder.observer)

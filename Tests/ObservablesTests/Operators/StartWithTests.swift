@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct StartWithTests {
+@Suite(.leavesNothingAlive) struct StartWithTests {
     @Test func emitsThePrefixBeforeTheSource() {
         let subject = PublishSubject<Int>()
         let (recorder, _) = subscribeRecorder(subject.startWith(1, 2))

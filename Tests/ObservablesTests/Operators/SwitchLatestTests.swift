@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct SwitchLatestTests {
+@Suite(.leavesNothingAlive) struct SwitchLatestTests {
     @Test func followsOnlyTheLatestInnerAndDisposesThePrevious() {
         let outer = PublishSubject<Observable<Int>>()
         let a = PublishSubject<Int>()
@@ -68,7 +68,7 @@ import Testing
     }
 }
 
-@Suite struct SwitchLatestVirtualTimeTests {
+@Suite(.leavesNothingAlive) struct SwitchLatestVirtualTimeTests {
     @Test func switchLatestPassesTheGridWithTheSourceAsInner() {
         OperatorGrid.check(
             { Observable.just($0).switchLatest() },

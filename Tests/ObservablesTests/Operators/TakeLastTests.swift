@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct TakeLastTests {
+@Suite(.leavesNothingAlive) struct TakeLastTests {
     @Test func emitsTheLastElementsInOrderOnCompletion() {
         let subject = PublishSubject<Int>()
         let recorder = EventRecorder<Int>()

@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct TakeTests {
+@Suite(.leavesNothingAlive) struct TakeTests {
     @Test func takeCountStopsAnInfiniteSynchronousSource() {
         let recorder = EventRecorder<Int>()
         _ = Observable.repeatElement(1).take(3).subscribe(recorder.observer)

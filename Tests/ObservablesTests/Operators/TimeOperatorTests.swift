@@ -8,7 +8,7 @@ private func abcdSource(_ scheduler: TestScheduler, terminal: Event<String> = .c
     ])
 }
 
-@Suite struct ThrottleTests {
+@Suite(.leavesNothingAlive) struct ThrottleTests {
     @Test func latestEmitsTheLastElementOfEachWindowAndCompletionWaitsForIt() {
         let scheduler = TestScheduler(initialClock: 0)
         let source = abcdSource(scheduler)
@@ -48,7 +48,7 @@ private func abcdSource(_ scheduler: TestScheduler, terminal: Event<String> = .c
     }
 }
 
-@Suite struct DebounceTests {
+@Suite(.leavesNothingAlive) struct DebounceTests {
     @Test func emitsAfterQuietTimeAndFlushesThePendingElementOnCompletion() {
         let scheduler = TestScheduler(initialClock: 0)
         let source = abcdSource(scheduler)
@@ -80,7 +80,7 @@ private func abcdSource(_ scheduler: TestScheduler, terminal: Event<String> = .c
     }
 }
 
-@Suite struct IntervalAndTimerTests {
+@Suite(.leavesNothingAlive) struct IntervalAndTimerTests {
     @Test func intervalEmitsCountingIntegersEveryPeriodUntilDisposed() {
         let scheduler = TestScheduler(initialClock: 0)
         let observer = scheduler.start(disposed: 245) { Observable<Int>.interval(.seconds(10), scheduler: scheduler) }
@@ -102,7 +102,7 @@ private func abcdSource(_ scheduler: TestScheduler, terminal: Event<String> = .c
     }
 }
 
-@Suite struct DelayTests {
+@Suite(.leavesNothingAlive) struct DelayTests {
     @Test func passesTheTimeGrid() {
         TimeGrid.check(
             { $0.delay(.seconds(5), scheduler: $1) },
@@ -135,7 +135,7 @@ private func abcdSource(_ scheduler: TestScheduler, terminal: Event<String> = .c
     }
 }
 
-@Suite struct TimeoutTests {
+@Suite(.leavesNothingAlive) struct TimeoutTests {
     @Test func failsWhenTheNextElementIsLate() {
         let scheduler = TestScheduler(initialClock: 0)
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(260, 3), .completed(300)])
@@ -163,7 +163,7 @@ private func abcdSource(_ scheduler: TestScheduler, terminal: Event<String> = .c
     }
 }
 
-@Suite struct TakeForAndSkipForTests {
+@Suite(.leavesNothingAlive) struct TakeForAndSkipForTests {
     @Test func takeForCompletesWhenTheTimeIsUp() {
         TimeGrid.check(
             { $0.take(for: .seconds(25), scheduler: $1) },
@@ -190,7 +190,7 @@ private func abcdSource(_ scheduler: TestScheduler, terminal: Event<String> = .c
     }
 }
 
-@Suite struct BufferTests {
+@Suite(.leavesNothingAlive) struct BufferTests {
     @Test func emitsByCountOrByTimeWhicheverComesFirst() {
         TimeGrid.check(
             { $0.buffer(timeSpan: .seconds(25), count: 2, scheduler: $1) },
@@ -212,7 +212,7 @@ private func abcdSource(_ scheduler: TestScheduler, terminal: Event<String> = .c
     }
 }
 
-@Suite struct WindowTests {
+@Suite(.leavesNothingAlive) struct WindowTests {
     /// Subscribes to `window` at 200 and records each window's events, and when it was opened.
     private func record(
         _ scheduler: TestScheduler, _ source: TestableObservable<Int>, timeSpan: RxTimeInterval, count: Int
@@ -266,7 +266,7 @@ private func abcdSource(_ scheduler: TestScheduler, terminal: Event<String> = .c
     }
 }
 
-@Suite struct SampleTests {
+@Suite(.leavesNothingAlive) struct SampleTests {
     @Test func emitsTheLatestElementAtEachTickAndCompletesAtTheTickAfterTheSource() {
         let scheduler = TestScheduler(initialClock: 0)
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(240, 3), .completed(300)])

@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct ToArrayTests {
+@Suite(.leavesNothingAlive) struct ToArrayTests {
     @Test func emitsAllElementsAsOneArrayOnCompletion() {
         let subject = PublishSubject<Int>()
         let recorder = EventRecorder<[Int]>()

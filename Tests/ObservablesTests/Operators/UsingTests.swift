@@ -9,7 +9,7 @@ private final class CountingResource: Disposable {
     var count: Int { disposals.load(ordering: .acquiring) }
 }
 
-@Suite struct UsingTests {
+@Suite(.leavesNothingAlive) struct UsingTests {
     @Test func resourceIsDisposedOnceAfterCompletion() {
         let resource = CountingResource()
         var disposedBeforeCompletion = -1

@@ -3,7 +3,7 @@ import Observables
 import Synchronization
 import Testing
 
-@Suite struct WithLatestFromTests {
+@Suite(.leavesNothingAlive) struct WithLatestFromTests {
     @Test func combinesEachElementWithTheLatestOfTheSecond() {
         let first = PublishSubject<Int>()
         let second = PublishSubject<String>()
@@ -61,7 +61,7 @@ import Testing
     }
 }
 
-@Suite struct WithLatestFromVirtualTimeTests {
+@Suite(.leavesNothingAlive) struct WithLatestFromVirtualTimeTests {
     @Test func withLatestFromPassesTheGrid() {
         OperatorGrid.check(
             { $0.withLatestFrom(Observable.just(10)) { $0 + $1 } },

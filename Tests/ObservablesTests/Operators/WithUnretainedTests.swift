@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct WithUnretainedTests {
+@Suite(.leavesNothingAlive) struct WithUnretainedTests {
     @Test func pairsElementsWithTheObject() {
         let object = Tracked(7)
         var pairs: [String] = []

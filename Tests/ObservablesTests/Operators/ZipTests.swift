@@ -3,7 +3,7 @@ import Observables
 import Synchronization
 import Testing
 
-@Suite struct ZipTests {
+@Suite(.leavesNothingAlive) struct ZipTests {
     @Test func pairsElementsByIndex() {
         let a = PublishSubject<Int>()
         let b = PublishSubject<String>()
@@ -132,7 +132,7 @@ import Testing
     }
 }
 
-@Suite struct ZipVirtualTimeTests {
+@Suite(.leavesNothingAlive) struct ZipVirtualTimeTests {
     @Test func zipPassesTheGridAndCompletesWhenTheBufferedSideRunsOut() {
         OperatorGrid.check(
             { Observable.zip($0, Observable.of(10, 20, 30)) { $0 + $1 } },

@@ -36,16 +36,19 @@ final class CountingSource<Element>: @unchecked Sendable {
 
 /// Runs `apply` on two hot sources with `first` and `second` on a fresh `TestScheduler`
 /// (created 100, subscribed 200, disposed at `disposed`); returns the output and each source's
-/// subscription windows.
+/// subscription windows. Expects the run to leave none of the library's objects alive.
 func runTwoHotSources<R>(
     _ first: [Recorded<Event<Int>>], _ second: [Recorded<Event<Int>>], disposed: TestTime = 1000,
+    sourceLocation: SourceLocation = #_sourceLocation,
     _ apply: @escaping (Observable<Int>, Observable<Int>) -> Observable<R>
 ) -> (events: [Recorded<Event<R>>], first: [Subscription], second: [Subscription]) {
-    let scheduler = TestScheduler(initialClock: 0)
-    let a = scheduler.createHotObservable(first)
-    let b = scheduler.createHotObservable(second)
-    let observer = scheduler.start(disposed: disposed) { apply(a.asObservable(), b.asObservable()) }
-    return (observer.events, a.subscriptions, b.subscriptions)
+    expectNothingLeftAlive("two hot sources", sourceLocation: sourceLocation) {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createHotObservable(first)
+        let b = scheduler.createHotObservable(second)
+        let observer = scheduler.start(disposed: disposed) { apply(a.asObservable(), b.asObservable()) }
+        return (observer.events, a.subscriptions, b.subscriptions)
+    }
 }
 
 /// Shared cell: an observer that sends into the source while handling a value gets the new

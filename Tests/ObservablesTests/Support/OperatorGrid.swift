@@ -27,6 +27,8 @@
 //   (e) upstream window: in (a), (b) and (c) the source's subscriptions must be exactly
 //       [Subscription(200, T)], where T is the tick of the operator's terminal event (1000, the
 //       dispose time, when it never terminates).
+//   (f) no leak: every cell must leave none of the library's objects alive once it has run
+//       (`Resources.tracking`, RxTest's tear-down check, counted for this test's task only).
 // A throwing closure: make it throw `TestError.boom` on some value and put the `.error` at that
 // value's tick in `expected`; the cells above then also prove the upstream is disposed at once.
 // Each cell is also callable alone (`OperatorGrid.values(...)` etc.); `OperatorGrid.run` is the
@@ -74,15 +76,20 @@ enum OperatorGrid {
 
     /// Runs `apply` on a hot source with `events` (created 100, subscribed 200, disposed at
     /// `disposed`) and returns what the operator emitted and the source's subscription windows.
+    /// Expects the run to leave none of the library's objects alive (RxTest's tear-down check).
     static func run<R>(
         _ apply: @escaping (Observable<Int>) -> Observable<R>,
         source events: [Recorded<Event<Int>>],
-        disposed: TestTime = OperatorGrid.disposed
+        disposed: TestTime = OperatorGrid.disposed,
+        cell: String = "grid run",
+        sourceLocation: SourceLocation = #_sourceLocation
     ) -> (events: [Recorded<Event<R>>], upstream: [Subscription]) {
-        let scheduler = TestScheduler(initialClock: 0)
-        let source = scheduler.createHotObservable(events)
-        let observer = scheduler.start(disposed: disposed) { apply(source.asObservable()) }
-        return (observer.events, source.subscriptions)
+        expectNothingLeftAlive(cell, sourceLocation: sourceLocation) {
+            let scheduler = TestScheduler(initialClock: 0)
+            let source = scheduler.createHotObservable(events)
+            let observer = scheduler.start(disposed: disposed) { apply(source.asObservable()) }
+            return (observer.events, source.subscriptions)
+        }
     }
 
     /// The tick of the first terminal event in `events`, if any.
@@ -113,7 +120,7 @@ enum OperatorGrid {
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let want = expected.filter { $0.time < terminalTime }
-        let result = run(apply, source: sourceEvents(input, terminal: nil))
+        let result = run(apply, source: sourceEvents(input, terminal: nil), cell: "grid (a)", sourceLocation: sourceLocation)
         expectEvents(result.events, want, "grid (a) values", sourceLocation: sourceLocation)
         let end = terminationTime(want) ?? disposed
         #expect(result.upstream == [Subscription(subscribed, end)], "grid (a)/(e) upstream window",
@@ -126,7 +133,8 @@ enum OperatorGrid {
         input: [Int], expected: [Recorded<Event<R>>],
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        let result = run(apply, source: sourceEvents(input, terminal: .completed))
+        let result = run(
+            apply, source: sourceEvents(input, terminal: .completed), cell: "grid (b)", sourceLocation: sourceLocation)
         expectEvents(result.events, expected, "grid (b) completion", sourceLocation: sourceLocation)
         let end = terminationTime(expected) ?? disposed
         #expect(result.upstream == [Subscription(subscribed, end)], "grid (b)/(e) upstream window",
@@ -147,7 +155,9 @@ enum OperatorGrid {
         } else {
             want = expected.filter { $0.time < terminalTime } + [.error(terminalTime, TestError.boom)]
         }
-        let result = run(apply, source: sourceEvents(input, terminal: .error(TestError.boom)))
+        let result = run(
+            apply, source: sourceEvents(input, terminal: .error(TestError.boom)), cell: "grid (c)",
+            sourceLocation: sourceLocation)
         expectEvents(result.events, want, "grid (c) error", sourceLocation: sourceLocation)
         let end = terminationTime(want) ?? disposed
         #expect(result.upstream == [Subscription(subscribed, end)], "grid (c)/(e) upstream window",
@@ -163,7 +173,9 @@ enum OperatorGrid {
     ) {
         precondition(disposeAt > subscribed && disposeAt < terminalTime, "dispose between 200 and 300")
         let want = expected.filter { $0.time < disposeAt }
-        let result = run(apply, source: sourceEvents(input, terminal: .completed), disposed: disposeAt)
+        let result = run(
+            apply, source: sourceEvents(input, terminal: .completed), disposed: disposeAt, cell: "grid (d)",
+            sourceLocation: sourceLocation)
         expectEvents(result.events, want, "grid (d) dispose before completion", sourceLocation: sourceLocation)
         let end = min(terminationTime(want) ?? disposeAt, disposeAt)
         #expect(result.upstream == [Subscription(subscribed, end)], "grid (d) upstream window",

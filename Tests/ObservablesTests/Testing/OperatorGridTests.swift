@@ -2,7 +2,7 @@ import Observables
 import Testing
 
 /// Proves the shared grid on the operators that exist, including a throwing closure.
-@Suite struct OperatorGridTests {
+@Suite(.leavesNothingAlive) struct OperatorGridTests {
     @Test func mapPassesTheGrid() {
         OperatorGrid.check(
             { $0.map { $0 * 10 } },

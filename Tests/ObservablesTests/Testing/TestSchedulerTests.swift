@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct TestSchedulerTests {
+@Suite(.leavesNothingAlive) struct TestSchedulerTests {
     @Test func startUsesCreated100Subscribed200Disposed1000ByDefault() {
         let scheduler = TestScheduler(initialClock: 0)
         var createdAt: TestTime?
@@ -100,7 +100,7 @@ import Testing
     }
 }
 
-@Suite struct TestSchedulerStartTests {
+@Suite(.leavesNothingAlive) struct TestSchedulerStartTests {
     @Test func startTakesAnyObservableConvertibleTypeWithRxTestsLabels() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(320, 2), .completed(400)])

@@ -3,7 +3,7 @@ import Observables
 import Synchronization
 import Testing
 
-@Suite struct VirtualTimeSchedulerTests {
+@Suite(.leavesNothingAlive) struct VirtualTimeSchedulerTests {
     @Test func scheduleAtRunsInTimeOrderAndSameTickInSchedulingOrder() {
         let scheduler = TestScheduler(initialClock: 0)
         var log: [String] = []

@@ -6,7 +6,7 @@ private final class Label {
     var updates = 0
 }
 
-@Suite struct BinderTests {
+@Suite(.leavesNothingAlive) struct BinderTests {
     @Test func bindsEachElementOnItsScheduler() {
         let scheduler = TestScheduler(initialClock: 0)
         let label = Label()

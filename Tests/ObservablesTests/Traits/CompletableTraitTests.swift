@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct CompletableTraitTests {
+@Suite(.leavesNothingAlive) struct CompletableTraitTests {
     @Test func createDeliversCompletionOrErrorOnceThenDisposesTheWork() {
         let counter = LifecycleCounter()
         let log = CallLog()
@@ -87,7 +87,7 @@ import Testing
     }
 }
 
-@Suite struct AndThenTests {
+@Suite(.leavesNothingAlive) struct AndThenTests {
     private func completesAt(_ scheduler: TestScheduler, _ time: TestTime) -> TestableObservable<Never> {
         scheduler.createColdObservable([.completed(time)])
     }

@@ -8,7 +8,7 @@ import Testing
 // than the event (RxTest's processing delay). Main-thread delivery is tested in
 // MainThreadTraitConcurrencyTests.
 
-@Suite struct DriverTests {
+@Suite(.leavesNothingAlive) struct DriverTests {
     @Test func asDriverOnErrorJustReturnEndsWithTheElementOnTheScheduler() {
         let scheduler = TestScheduler(initialClock: 0)
         SharingScheduler.mock(scheduler: scheduler) {
@@ -207,7 +207,7 @@ import Testing
     }
 }
 
-@Suite struct SignalTests {
+@Suite(.leavesNothingAlive) struct SignalTests {
     @Test func aLateSubscriberGetsOnlyNewElements() {
         let scheduler = TestScheduler(initialClock: 0)
         SharingScheduler.mock(scheduler: scheduler) {

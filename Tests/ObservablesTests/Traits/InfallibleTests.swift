@@ -7,7 +7,7 @@ private func record<R>(_ make: @escaping (TestScheduler) -> Infallible<R>) -> [R
     return scheduler.start { make(scheduler).asObservable() }.events
 }
 
-@Suite struct InfallibleTests {
+@Suite(.leavesNothingAlive) struct InfallibleTests {
     @Test func createDeliversElementsAndCompletionAndNothingAfter() {
         let counter = LifecycleCounter()
         let infallible = Infallible<Int>.create { observer in
@@ -115,7 +115,7 @@ private func record<R>(_ make: @escaping (TestScheduler) -> Infallible<R>) -> [R
     }
 }
 
-@Suite struct InfallibleOperatorTests {
+@Suite(.leavesNothingAlive) struct InfallibleOperatorTests {
     private func hot(_ scheduler: TestScheduler, _ events: [Recorded<Event<Int>>]) -> Infallible<Int> {
         scheduler.createHotObservable(events).asInfallible(onErrorJustReturn: -1)
     }

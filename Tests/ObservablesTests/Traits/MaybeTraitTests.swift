@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct MaybeTraitTests {
+@Suite(.leavesNothingAlive) struct MaybeTraitTests {
     @Test func createDeliversExactlyOneOfSuccessCompletionOrError() {
         let log = CallLog()
         let handlers = { (maybe: Maybe<Int>) in
@@ -84,7 +84,7 @@ import Testing
     }
 }
 
-@Suite struct AsMaybeTests {
+@Suite(.leavesNothingAlive) struct AsMaybeTests {
     private func run(_ events: [Recorded<Event<Int>>]) -> (events: [Recorded<Event<Int>>], upstream: [Subscription]) {
         let scheduler = TestScheduler(initialClock: 0)
         let source = scheduler.createHotObservable(events)
@@ -108,7 +108,7 @@ import Testing
     }
 }
 
-@Suite struct MaybeOperatorTests {
+@Suite(.leavesNothingAlive) struct MaybeOperatorTests {
     private func record<Trait, R>(_ make: @escaping (TestScheduler) -> PrimitiveSequence<Trait, R>) -> [Recorded<Event<R>>] {
         let scheduler = TestScheduler(initialClock: 0)
         return scheduler.start { make(scheduler).asObservable() }.events

@@ -22,7 +22,7 @@ private func failing(_ scheduler: TestScheduler, _ after: TestTime, _ error: Err
     scheduler.createColdObservable([.error(after, error)]).asSingle()
 }
 
-@Suite struct SingleOperatorTests {
+@Suite(.leavesNothingAlive) struct SingleOperatorTests {
     @Test func mapTransformsTheElementAndAThrowFails() {
         expectEvents(record { later($0, 10, 2).map { $0 * 10 } }, [.next(210, 20), .completed(210)])
         expectEvents(
@@ -164,18 +164,6 @@ private func failing(_ scheduler: TestScheduler, _ after: TestTime, _ error: Err
         #expect(source.subscriptions.count == 1)
     }
 
-    @Test func observeOnDeliversTheResultOnTheScheduler() {
-        let queue = DispatchQueue(label: "single.observeOn")
-        let marker = QueueMarker(queue)
-        let scheduler = SerialDispatchQueueScheduler(queue: queue, internalSerialQueueName: "single.observeOn.inner")
-        let onQueue = Atomic<Int>(0)
-        _ = Single.just(1).observe(on: scheduler).subscribe(onSuccess: { _ in
-            onQueue.store(marker.isCurrent ? 1 : 2, ordering: .releasing)
-        })
-        #expect(waitUntil { onQueue.load(ordering: .acquiring) != 0 })
-        #expect(onQueue.load(ordering: .acquiring) == 1)
-    }
-
     @Test func doRunsItsSideEffectsInOrder() {
         let log = CallLog()
         let single = Single.just(1).do(
@@ -206,5 +194,21 @@ private func failing(_ scheduler: TestScheduler, _ after: TestTime, _ error: Err
         let single = Single<Int>.using({ resource }, primitiveSequenceFactory: { _ in .just(4) })
         #expect(subscribeRecorder(single.asObservable()).0.events == [.next(4), .completed])
         #expect(resource.isDisposed)
+    }
+}
+
+/// `observe(on:)` on a real queue: the subscription's objects die on that queue's thread, so this
+/// suite is not under the per-task leak check.
+@Suite struct SingleObserveOnTests {
+    @Test func observeOnDeliversTheResultOnTheScheduler() {
+        let queue = DispatchQueue(label: "single.observeOn")
+        let marker = QueueMarker(queue)
+        let scheduler = SerialDispatchQueueScheduler(queue: queue, internalSerialQueueName: "single.observeOn.inner")
+        let onQueue = Atomic<Int>(0)
+        _ = Single.just(1).observe(on: scheduler).subscribe(onSuccess: { _ in
+            onQueue.store(marker.isCurrent ? 1 : 2, ordering: .releasing)
+        })
+        #expect(waitUntil { onQueue.load(ordering: .acquiring) != 0 })
+        #expect(onQueue.load(ordering: .acquiring) == 1)
     }
 }

@@ -1,7 +1,7 @@
 import Observables
 import Testing
 
-@Suite struct SingleTraitTests {
+@Suite(.leavesNothingAlive) struct SingleTraitTests {
     @Test func createDeliversTheSuccessThenDisposesTheWork() {
         let counter = LifecycleCounter()
         let single = Single<Int>.create { observer in
@@ -146,7 +146,7 @@ import Testing
     }
 }
 
-@Suite struct AsSingleTests {
+@Suite(.leavesNothingAlive) struct AsSingleTests {
     private func run(_ events: [Recorded<Event<Int>>], disposed: TestTime = 1000)
         -> (events: [Recorded<Event<Int>>], upstream: [Subscription])
     {
