@@ -23,10 +23,18 @@ public protocol ObservableType: ObservableConvertibleType {
 }
 
 extension ObservableType {
-    /// Wraps this sequence in an ``Observable``.
+    /// Wraps this sequence in an ``Observable`` that enforces the event grammar and ends the
+    /// subscription to this sequence as soon as it sends a terminal event, as `create` does (and
+    /// RxSwift's `asObservable()`, which goes through `create`): a test observable's window ends
+    /// at its `.completed`, and nothing it sends afterwards gets through.
+    ///
+    /// `-1-2-|` → `-1-2-|` (this sequence's subscription disposed at `|`)
     @inlinable
     public func asObservable() -> Observable<Element> {
-        Observable { observer in self.subscribe(observer) }
+        Observable { observer in
+            let sink = Sink<Element>(downstream: observer)
+            return sink.setUpstream(self.subscribe(sink.observer { sink.forward($0) }))
+        }
     }
 }
 

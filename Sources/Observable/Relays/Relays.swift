@@ -21,6 +21,12 @@ public final class PublishRelay<Element>: ObservableType {
         subject.subscribe(observer)
     }
 
+    /// The relay as an ``Observable`` (it never terminates, so there is nothing to end early).
+    @inlinable
+    public func asObservable() -> Observable<Element> {
+        subject.asObservable()
+    }
+
     /// `true` while at least one observer is subscribed.
     public var hasObservers: Bool { subject.hasObservers }
 }
@@ -57,6 +63,12 @@ public final class BehaviorRelay<Element>: ObservableType {
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         subject.subscribe(observer)
+    }
+
+    /// The relay as an ``Observable`` (it never terminates, so there is nothing to end early).
+    @inlinable
+    public func asObservable() -> Observable<Element> {
+        subject.asObservable()
     }
 
     /// `true` while at least one observer is subscribed.
@@ -96,6 +108,12 @@ public final class ReplayRelay<Element>: ObservableType {
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         subject.subscribe(observer)
+    }
+
+    /// The relay as an ``Observable`` (it never terminates, so there is nothing to end early).
+    @inlinable
+    public func asObservable() -> Observable<Element> {
+        subject.asObservable()
     }
 
     /// `true` while at least one observer is subscribed.

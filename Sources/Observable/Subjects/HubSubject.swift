@@ -38,6 +38,13 @@ extension HubSubject {
         hub.subscribe(AnyObserver(observer))
     }
 
+    /// The subject as an ``Observable``. No wrapper of its own: a subject already ends every
+    /// subscription at its terminal event (it lets go of its observers then).
+    @inlinable
+    public func asObservable() -> Observable<Element> {
+        Observable { observer in self.hub.subscribe(observer) }
+    }
+
     /// `true` while at least one observer is subscribed.
     public var hasObservers: Bool { hub.hasObservers }
 

@@ -98,6 +98,28 @@ import Testing
         scheduler.start()
         #expect(observer.events == [.error(10, TestError.boom), .next(20, 5)])
     }
+
+    @Test func asObservableOfATestableObservableEndsItsWindowAtTheTerminalEvent() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let cold = scheduler.createColdObservable([.next(10, "a"), .next(20, "b"), .completed(30)])
+        let observer = scheduler.start(created: 50, subscribed: 300, disposed: 1000) { cold.asObservable() }
+        expectEvents(observer.events, [.next(310, "a"), .next(320, "b"), .completed(330)])
+        #expect(cold.subscriptions == [Subscription(300, 330)])
+
+        let other = TestScheduler(initialClock: 0)
+        let hot = other.createHotObservable([.next(210, 1), .error(250, TestError.boom), .next(260, 2)])
+        let failed = other.start { hot }
+        expectEvents(failed.events, [.next(210, 1), .error(250, TestError.boom)])
+        #expect(hot.subscriptions == [Subscription(200, 250)])
+    }
+
+    @Test func asObservableOfAnyObservableTypeDisposesItsSubscriptionAfterTheTerminalEvent() {
+        let log = CallLog()
+        let source = EndsAtOnce(log: log)
+        // A bare observer: nothing downstream disposes anything, so only `asObservable()` can.
+        _ = source.asObservable().subscribe(AnyObserver { event in log("\(event)") })
+        #expect(log.entries == ["subscribed", "completed", "disposed"])
+    }
 }
 
 @Suite(.leavesNothingAlive) struct TestSchedulerStartTests {
@@ -116,5 +138,18 @@ import Testing
         _ = scheduler.scheduleAt(260) { subject.onCompleted() }
         let observer = scheduler.start(created: 100, subscribed: 240, disposed: 1000) { subject }
         expectEvents(observer.events, [.next(250, 5), .completed(260)])
+    }
+}
+
+/// An `ObservableType` of its own (not built by the library) that completes at once and logs
+/// when its subscription is disposed.
+private struct EndsAtOnce: ObservableType {
+    typealias Element = Int
+    let log: CallLog
+
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {
+        log("subscribed")
+        observer.onCompleted()
+        return Disposables.create { [log] in log("disposed") }
     }
 }
