@@ -32,8 +32,10 @@ extension ObservableType where Element: ObservableConvertibleType {
     ///
     /// `--a------b------|` with `a: -1--2|`, `b: -3-|` → `---1--2--3------|`.
     ///
-    /// Completes when the outer sequence and every inner sequence have completed. The first error
-    /// from the outer or any inner sequence ends the result and disposes every subscription.
+    /// Completes when the outer sequence and every inner sequence have completed; each
+    /// subscription, the outer one included, is released as soon as its sequence completes. The
+    /// first error from the outer or any inner sequence ends the result and disposes every
+    /// subscription.
     /// Delivery is serialized: one event at a time, never overlapping, on the thread of the
     /// sequence that sent it (or of another one delivering at that moment).
     @inlinable
@@ -61,7 +63,7 @@ extension ObservableType where Element: ObservableConvertibleType {
 
 @usableFromInline
 enum MergeInput<Source: ObservableConvertibleType> {
-    case outer(Event<Source>)
+    case outer(CompositeDisposable.DisposeKey, Event<Source>)
     case inner(CompositeDisposable.DisposeKey, Event<Source.Element>)
 }
 
@@ -136,7 +138,7 @@ final class MergeCore<Source: ObservableConvertibleType>: @unchecked Sendable {
     @inlinable
     func run<Outer: ObservableType>(_ outer: Outer) -> Disposable where Outer.Element == Source {
         sink.connect { input in self.process(input) }
-        sink.subscribe(outer) { _, event in .outer(event) }
+        sink.subscribe(outer) { key, event in .outer(key, event) }
         return sink
     }
 
@@ -148,11 +150,13 @@ final class MergeCore<Source: ObservableConvertibleType>: @unchecked Sendable {
         case .inner(let key, .completed):
             sink.subscriptions.remove(for: key)
             perform(lock.withLock { state.innerCompleted() })
-        case .outer(.next(let source)):
+        case .outer(_, .next(let source)):
             perform(lock.withLock { state.outerNext(source) })
-        case .outer(.completed):
+        case .outer(let key, .completed):
+            // The outer sequence is done: release its subscription now, not when the inners end.
+            sink.subscriptions.remove(for: key)
             perform(lock.withLock { state.outerCompleted() })
-        case .inner(_, .error(let error)), .outer(.error(let error)):
+        case .inner(_, .error(let error)), .outer(_, .error(let error)):
             sink.finish(.error(error))
         }
     }

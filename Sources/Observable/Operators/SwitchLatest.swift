@@ -4,7 +4,8 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// `--a----b----|` with `a: -1-2-3`, `b: -4|` → `---1-2--4---|`.
     ///
     /// - A new inner sequence that emits synchronously on subscription is delivered.
-    /// - Completion: when the outer sequence and the current inner sequence have completed.
+    /// - Completion: when the outer sequence and the current inner sequence have completed. The
+    ///   outer subscription is released as soon as the outer sequence completes.
     /// - Errors: an error from the outer or the current inner sequence ends the result and
     ///   disposes everything. Late events of a replaced inner sequence are dropped.
     /// - Threading: events are delivered one at a time, on the thread of the sequence that sent
@@ -22,7 +23,7 @@ extension ObservableType where Element: ObservableConvertibleType {
 
 @usableFromInline
 enum SwitchLatestInput<Source: ObservableConvertibleType> {
-    case outer(Event<Source>)
+    case outer(CompositeDisposable.DisposeKey, Event<Source>)
     case inner(UInt64, Event<Source.Element>)
 }
 
@@ -78,21 +79,23 @@ final class SwitchLatestCore<Source: ObservableConvertibleType>: @unchecked Send
     func run<Outer: ObservableType>(_ outer: Outer) -> Disposable where Outer.Element == Source {
         sink.connect { input in self.process(input) }
         sink.subscriptions.insert(current)
-        sink.subscribe(outer) { _, event in .outer(event) }
+        sink.subscribe(outer) { key, event in .outer(key, event) }
         return sink
     }
 
     @inlinable
     func process(_ input: SwitchLatestInput<Source>) {
         switch input {
-        case .outer(.next(let source)):
+        case .outer(_, .next(let source)):
             let id = lock.withLock { state.newInner() }
             let holder = SingleAssignmentDisposable()
             current.disposable = holder
             holder.setDisposable(source.asObservable().subscribe(sink.observer { .inner(id, $0) }))
-        case .outer(.completed):
+        case .outer(let key, .completed):
+            // The outer sequence is done: release its subscription now, not when the last inner ends.
+            sink.subscriptions.remove(for: key)
             if lock.withLock({ state.outerCompleted() }) { sink.finish(.completed) }
-        case .outer(.error(let error)):
+        case .outer(_, .error(let error)):
             sink.finish(.error(error))
         case .inner(let id, .next(let element)):
             if lock.withLock({ id == state.latest }) { sink.forwardNext(element) }

@@ -90,4 +90,12 @@ import Testing
         expectEvents(observer.events, [.next(230, 2)])
         #expect(second.subscriptions == [Subscription(220, 240)])
     }
+
+    @Test func outerWindowEndsWhenTheOuterCompletesWhileAnInnerRuns() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let outer = scheduler.createHotObservable([.next(210, Observable<Int>.never()), .completed(300)])
+        let observer = scheduler.start { outer.concat() }
+        expectEvents(observer.events, [])
+        #expect(outer.subscriptions == [Subscription(200, 300)])
+    }
 }

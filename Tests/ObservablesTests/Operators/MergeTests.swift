@@ -241,4 +241,16 @@ import Testing
         #expect(a.subscriptions == [Subscription(210, 240)])
         #expect(b.subscriptions == [Subscription(240, 250)])
     }
+
+    @Test func outerWindowEndsWhenTheOuterCompletesWhileAnInnerRuns() {
+        for maxConcurrent in [1, 2, Int.max] {
+            let scheduler = TestScheduler(initialClock: 0)
+            let inner = scheduler.createColdObservable([.next(50, 1), .completed(200)])
+            let outer = scheduler.createHotObservable([.next(210, inner.asObservable()), .completed(300)])
+            let observer = scheduler.start { outer.merge(maxConcurrent: maxConcurrent) }
+            expectEvents(observer.events, [.next(260, 1), .completed(410)], "maxConcurrent \(maxConcurrent)")
+            #expect(outer.subscriptions == [Subscription(200, 300)], "maxConcurrent \(maxConcurrent)")
+            #expect(inner.subscriptions == [Subscription(210, 410)], "maxConcurrent \(maxConcurrent)")
+        }
+    }
 }

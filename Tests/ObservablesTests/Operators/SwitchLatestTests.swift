@@ -99,4 +99,12 @@ import Testing
         #expect(a.subscriptions == [Subscription(210, 240)])
         #expect(outer.subscriptions == [Subscription(200, 240)])
     }
+
+    @Test func outerWindowEndsWhenTheOuterCompletesWhileAnInnerRuns() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let outer = scheduler.createHotObservable([.next(210, Observable<Int>.never()), .completed(300)])
+        let observer = scheduler.start { outer.switchLatest() }
+        expectEvents(observer.events, [])
+        #expect(outer.subscriptions == [Subscription(200, 300)])
+    }
 }
