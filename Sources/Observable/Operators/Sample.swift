@@ -8,8 +8,8 @@ extension ObservableType {
     /// - When the source completes, the output completes at the next sampler tick (after
     ///   emitting what is pending), or at once if the sampler has already completed.
     /// - An error from either side is forwarded at once.
-    /// Elements are emitted on the sampler's thread. Events never overlap. Disposing disposes
-    /// both subscriptions.
+    /// Elements are emitted on the sampler's thread. Events never overlap. Each subscription is
+    /// released as soon as its sequence completes; disposing disposes both.
     public func sample<Source: ObservableType>(
         _ sampler: Source, defaultValue: Element? = nil
     ) -> Observable<Element> {
@@ -17,9 +17,11 @@ extension ObservableType {
         return Observable { observer in
             let sink = TimeSink<SampleState<Element>, Event<Element>>.forwarding(
                 to: observer, state: SampleState<Element>())
+            let sourceSubscription = SingleAssignmentDisposable()
             let samplerSubscription = SingleAssignmentDisposable()
+            sink.resources.insert(sourceSubscription)
             sink.resources.insert(samplerSubscription)
-            sink.resources.insert(
+            sourceSubscription.setDisposable(
                 source.subscribe(
                     sink.observer { (event: Event<Element>) in
                         sink.update { state, outbox in
@@ -31,6 +33,8 @@ extension ObservableType {
                                 if state.samplerDone { outbox.finish(.completed) }
                             }
                         }
+                        // The source is done: release it now, not at the next tick.
+                        if event.isCompleted { sourceSubscription.dispose() }
                     }))
             samplerSubscription.setDisposable(
                 sampler.subscribe(
@@ -46,6 +50,7 @@ extension ObservableType {
                                 outbox.finish(.error(error))
                             }
                         }
+                        if event.isCompleted { samplerSubscription.dispose() }
                     }))
             return sink
         }

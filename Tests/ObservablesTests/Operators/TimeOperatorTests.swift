@@ -298,4 +298,24 @@ private func abcdSource(_ scheduler: TestScheduler, terminal: Event<String> = .c
         expectEvents(observer.events, [.next(215, 1), .error(220, TestError.boom)])
         #expect(source.subscriptions == [Subscription(200, 220)])
     }
+
+    @Test func theSourceWindowEndsWhenTheSourceCompletesWhileWaitingForTheNextTick() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .next(225, 2), .completed(230)])
+        let sampler = scheduler.createHotObservable([.next(220, "x"), .next(260, "x")])
+        let observer = scheduler.start { source.sample(sampler) }
+        expectEvents(observer.events, [.next(220, 1), .next(260, 2), .completed(260)])
+        #expect(source.subscriptions == [Subscription(200, 230)])
+        #expect(sampler.subscriptions == [Subscription(200, 260)])
+    }
+
+    @Test func theSamplerWindowEndsWhenTheSamplerCompletesBeforeTheSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .completed(300)])
+        let sampler = scheduler.createHotObservable([.next(220, "x"), .completed(250)])
+        let observer = scheduler.start { source.sample(sampler) }
+        expectEvents(observer.events, [.next(220, 1), .next(250, 2), .completed(300)])
+        #expect(sampler.subscriptions == [Subscription(200, 250)])
+        #expect(source.subscriptions == [Subscription(200, 300)])
+    }
 }
