@@ -98,23 +98,25 @@ extension ObservableType {
     ///
     /// `other` is subscribed first; if it emits at once, the source is never subscribed. An error
     /// from `other` ends the sequence with that error; completion of `other` without an element
-    /// changes nothing. The two sources may emit on different threads: events are delivered one
-    /// at a time, on the thread that emitted them (or on the thread already delivering).
+    /// only releases its subscription. The two sources may emit on different threads: events are
+    /// delivered one at a time, on the thread that emitted them (or on the thread already
+    /// delivering).
     @inlinable
     public func take<Other: ObservableType>(until other: Other) -> Observable<Element> {
         let source = self
         return Observable { observer in
             let serial = SerialSink<Element>(downstream: observer)
             let sink = Sink<Element>(downstream: serial.asObserver())
-            let subscriptions = CompositeDisposable()
+            let otherSubscription = SingleAssignmentDisposable()
+            let subscriptions = CompositeDisposable(otherSubscription)
             _ = sink.setUpstream(subscriptions)
-            subscriptions.insert(
+            otherSubscription.setDisposable(
                 other.subscribe(
                     sink.observer { (event: Event<Other.Element>) in
                         switch event {
                         case .next: sink.forward(.completed)
                         case .error(let error): sink.forward(.error(error))
-                        case .completed: break
+                        case .completed: otherSubscription.dispose()
                         }
                     }))
             if !sink.isStopped {

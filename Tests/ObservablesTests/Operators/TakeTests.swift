@@ -172,14 +172,14 @@ extension TakeTests {
         #expect(trigger.subscriptions == [Subscription(200, 230)])
     }
 
-    @Test func takeUntilOtherOnVirtualTimeWithASilentTriggerMirrorsTheSource() {
+    @Test func takeUntilOtherOnVirtualTimeWithASilentTriggerMirrorsTheSourceAndReleasesTheTrigger() {
         let scheduler = TestScheduler(initialClock: 0)
         let source = scheduler.createHotObservable([.next(210, 1), .error(300, TestError.boom)])
         let trigger = scheduler.createHotObservable([.completed(220, String.self)])
         let observer = scheduler.start { source.take(until: trigger) }
         expectEvents(observer.events, [.next(210, 1), .error(300, TestError.boom)])
         #expect(source.subscriptions == [Subscription(200, 300)])
-        #expect(trigger.subscriptions == [Subscription(200, 300)])
+        #expect(trigger.subscriptions == [Subscription(200, 220)])
     }
 
     @Test func takeUntilOtherOnVirtualTimeDisposeEndsBothWindows() {
