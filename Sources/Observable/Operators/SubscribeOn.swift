@@ -8,19 +8,23 @@ extension ObservableType {
     /// Only the subscription (and its disposal) moves: a source that emits synchronously when
     /// subscribed emits on `scheduler`; a hot source keeps emitting on its own thread (use
     /// ``observe(on:)`` to move delivery). Disposing before the scheduled subscription ran
-    /// cancels it; disposing afterwards schedules the upstream's disposal on `scheduler`.
-    /// Events, errors and completion pass through unchanged.
+    /// cancels it; disposing afterwards schedules the upstream's disposal on `scheduler`, and so
+    /// does the source's terminal event, once it has been passed on (as in RxSwift). Events,
+    /// errors and completion pass through unchanged.
     @inlinable
     public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
         let source = self
         return Observable { observer in
+            let sink = Sink<Element>(downstream: observer)
             let subscription = SubscribeOnDisposable(scheduler: scheduler)
+            // The sink disposes `subscription` after passing on a terminal event, or when disposed.
+            _ = sink.setUpstream(subscription)
             let scheduled = scheduler.schedule(()) { _ in
-                subscription.setUpstream(source.subscribe(observer))
+                subscription.setUpstream(source.subscribe(sink.observer { sink.forward($0) }))
                 return Disposables.create()
             }
             subscription.setScheduled(scheduled)
-            return subscription
+            return sink
         }
     }
 }

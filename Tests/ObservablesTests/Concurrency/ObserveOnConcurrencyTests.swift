@@ -110,12 +110,28 @@ import Testing
         expectEvents(observer.events, [])
     }
 
-    @Test func subscribesAtTheSchedulersNextTick() {
+    @Test func subscribesAtTheSchedulersNextTickAndDisposesThereAfterTheTerminalEvent() {
         let scheduler = TestScheduler(initialClock: 0)
         let source = scheduler.createColdObservable([.next(10, 1), .completed(20)])
         let observer = scheduler.start { source.subscribe(on: scheduler) }
         expectEvents(observer.events, [.next(211, 1), .completed(221)])
-        #expect(source.subscriptions == [Subscription(201, 1001)])
+        #expect(source.subscriptions == [Subscription(201, 222)])
+    }
+
+    @Test func anErrorAlsoDisposesTheSourceOnTheScheduler() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .error(300, TestError.boom)])
+        let observer = scheduler.start { source.subscribe(on: scheduler) }
+        expectEvents(observer.events, [.next(210, 1), .error(300, TestError.boom)])
+        #expect(source.subscriptions == [Subscription(201, 301)])
+    }
+
+    @Test func disposingAfterSubscriptionDisposesTheSourceOnTheScheduler() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1)])
+        let observer = scheduler.start(disposed: 250) { source.subscribe(on: scheduler) }
+        expectEvents(observer.events, [.next(210, 1)])
+        #expect(source.subscriptions == [Subscription(201, 251)])
     }
 }
 
