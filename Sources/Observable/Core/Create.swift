@@ -139,7 +139,8 @@ extension ObservableType {
 
     /// Emits `initialState`, then each `iterate` result, while `condition` holds; then completes.
     /// Synchronous on subscribe. A throwing `condition` or `iterate` ends the sequence with
-    /// `.error`. Stops early when downstream has stopped.
+    /// `.error`. Stops early when downstream has stopped, without calling `iterate` or
+    /// `condition` again (`generate(...).take(4)` iterates 3 times).
     @inlinable
     public static func generate(
         initialState: Element,
@@ -152,6 +153,7 @@ extension ObservableType {
                 while try condition(state) {
                     if observer.isStopped { return Disposables.create() }
                     observer.on(.next(state))
+                    if observer.isStopped { return Disposables.create() }
                     state = try iterate(state)
                 }
                 observer.on(.completed)

@@ -46,6 +46,21 @@ import Testing
             [.next(201, 0), .next(202, 1), .next(203, 2), .completed(204)])
     }
 
+    @Test func generateDoesNotIterateAfterDownstreamHasStopped() {
+        var calls = 0
+        let observed = run {
+            Observable.generate(
+                initialState: 0, condition: { _ in true }, scheduler: $0,
+                iterate: { value in
+                    calls += 1
+                    return value + 1
+                }
+            ).take(2)
+        }
+        expectEvents(observed, [.next(201, 0), .next(202, 1), .completed(202)])
+        #expect(calls == 1)
+    }
+
     @Test func generateEndsWithTheErrorOfAThrowingClosure() {
         expectEvents(
             run {

@@ -76,6 +76,19 @@ import Testing
         #expect(sent == 3)
         subscription.dispose()
     }
+
+    @Test func generateDoesNotIterateAfterDownstreamHasStopped() {
+        var calls = 0
+        let generated = Observable.generate(
+            initialState: 0, condition: { _ in true },
+            iterate: { value in
+                calls += 1
+                return value + 1
+            }
+        ).take(4)
+        #expect(events(generated) == [.next(0), .next(1), .next(2), .next(3), .completed])
+        #expect(calls == 3)
+    }
 }
 
 @Suite(.leavesNothingAlive) struct CreateGrammarTests {
