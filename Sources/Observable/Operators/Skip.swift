@@ -66,14 +66,23 @@ extension ObservableType {
     ///
     /// `other` is subscribed first and disposed after its first element. An error from `other`
     /// ends the sequence with that error. As in RxSwift, if the source completes before `other`
-    /// has emitted, the subscription ends silently: downstream sees no completion. The two
-    /// sources may emit on different threads: events are delivered one at a time.
+    /// has emitted, the subscription ends silently: downstream sees no completion, and everything
+    /// the subscription made is released (both sources are unsubscribed). The two sources may emit
+    /// on different threads: events are delivered one at a time.
     @inlinable
     public func skip<Other: ObservableType>(until other: Other) -> Observable<Element> {
         let source = self
         return Observable { observer in
             let serial = SerialSink<Element>(downstream: observer)
             let sink = Sink<Element>(downstream: serial.asObserver())
+            // The subscription's disposable. The silent end disposes it too: that releases the
+            // sinks it holds, and with them the downstream observer, which may hold this
+            // disposable in turn (a `subscribe(onNext:)` keeps its upstream until it ends, and
+            // here nothing ends it).
+            let subscription = Disposables.create(with: {
+                serial.dispose()
+                sink.dispose()
+            })
             let open = RaisedFlag()
             let otherSubscription = SingleAssignmentDisposable()
             let subscriptions = CompositeDisposable(otherSubscription)
@@ -102,16 +111,12 @@ extension ObservableType {
                                 if open.isRaised {
                                     sink.forward(event)
                                 } else {
-                                    serial.dispose()
-                                    sink.dispose()
+                                    subscription.dispose()
                                 }
                             }
                         }))
             }
-            return Disposables.create(with: {
-                serial.dispose()
-                sink.dispose()
-            })
+            return subscription
         }
     }
 }

@@ -76,6 +76,24 @@ import Testing
         #expect(!source.hasObservers)
         #expect(!trigger.hasObservers)
     }
+
+    @Test func skipUntilThatEndsSilentlyReleasesEverythingItMade() {
+        let trigger = PublishSubject<Int>()
+        let (_, leftAlive) = Resources.tracking {
+            _ = Observable.just(1).skip(until: trigger).subscribe()
+        }
+        #expect(leftAlive == 0)
+        #expect(!trigger.hasObservers)
+
+        let source = PublishSubject<Int>()
+        let (_, leftAfterCompletion) = Resources.tracking {
+            _ = source.skip(until: trigger).subscribe(onNext: { _ in })
+            source.onNext(1)
+            source.onCompleted()
+        }
+        #expect(leftAfterCompletion == 0)
+        #expect(!trigger.hasObservers)
+    }
 }
 
 extension SkipTests {
