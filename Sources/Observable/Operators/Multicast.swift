@@ -11,9 +11,11 @@ public protocol ConnectableObservableType: ObservableType {
 ///
 /// - Subscribing subscribes to the subject only; it never subscribes the source.
 /// - ``connect()`` subscribes the subject to the source and returns the connection. While a
-///   connection is live, calling `connect()` again returns the same one. Disposing it
-///   unsubscribes the source; a later `connect()` subscribes the source again, into the same
-///   subject (so a `replay(1)` connectable reconnects and keeps replaying).
+///   connection is live, calling `connect()` again returns the same one.
+/// - A connection ends when it is disposed or when the source terminates: the source is
+///   unsubscribed then (after a terminal event, before the subject passes it on), and a later
+///   `connect()` subscribes the source anew, into the same subject (so a `replay(1)` connectable
+///   reconnects and keeps replaying).
 /// - Events reach subscribers on the thread the source emits on, through the subject's
 ///   serialized delivery (see ``PublishSubject``). Once the source terminates, the subject is
 ///   stopped: later subscribers get what it replays and the terminal event.
@@ -21,15 +23,12 @@ public protocol ConnectableObservableType: ObservableType {
 ///   source is subscribed or disposed, or while events are delivered.
 /// @unchecked: `subject` and `connection` are guarded by `lock`; `makeSubject` is immutable.
 public final class ConnectableObservable<Element>: ConnectableObservableType, @unchecked Sendable {
-    /// The shared subject's observable side, and the function that subscribes it to the source.
-    typealias SharedSubject = (observable: Observable<Element>, subscribeToSource: () -> Disposable)
-
-    private let makeSubject: () -> SharedSubject
+    private let makeSubject: () -> SharedSubject<Element>
     private let lock = Lock()
-    private var subject: SharedSubject?
+    private var subject: SharedSubject<Element>?
     private var connection: MulticastConnection?
 
-    init(makeSubject: @escaping () -> SharedSubject) {
+    init(makeSubject: @escaping () -> SharedSubject<Element>) {
         self.makeSubject = makeSubject
     }
 
@@ -43,21 +42,23 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
     /// connection; disposing it unsubscribes the source (idempotent). The source is subscribed
     /// on the calling thread, without holding any lock.
     public func connect() -> Disposable {
-        let target = lazySubject()
-        let (current, isNew): (MulticastConnection, Bool) = lock.withLock {
-            if let connection { return (connection, false) }
-            let created = MulticastConnection { [weak self] disposed in self?.connectionDisposed(disposed) }
+        let made = lazySubject()
+        let (current, target, isNew): (MulticastConnection, SharedSubject<Element>, Bool) = lock.withLock {
+            if let connection, let subject { return (connection, subject, false) }
+            let target = subject ?? made
+            subject = target
+            let created = MulticastConnection { [weak self] ended in self?.connectionEnded(ended) }
             connection = created
-            return (created, true)
+            return (created, target, true)
         }
         if isNew {
-            current.subscription.setDisposable(target.subscribeToSource())
+            current.subscription.setDisposable(target.subscribeToSource(current))
         }
         return current
     }
 
     /// The subject, made on first use; `makeSubject` runs outside the lock.
-    private func lazySubject() -> SharedSubject {
+    private func lazySubject() -> SharedSubject<Element> {
         if let existing = lock.withLock({ subject }) { return existing }
         let made = makeSubject()
         return lock.withLock {
@@ -67,21 +68,61 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
         }
     }
 
-    private func connectionDisposed(_ disposed: MulticastConnection) {
+    /// The connection was disposed or its source terminated: the next `connect()` starts anew.
+    private func connectionEnded(_ ended: MulticastConnection) {
         lock.withLock {
-            if connection === disposed { connection = nil }
+            if connection === ended { connection = nil }
         }
     }
 }
 
-/// One connection of a ``ConnectableObservable`` to its source.
-/// @unchecked: `subscription` locks itself; `onDispose` is immutable.
-private final class MulticastConnection: Cancelable, @unchecked Sendable {
-    let subscription = SingleAssignmentDisposable()
-    private let onDispose: (MulticastConnection) -> Void
+/// One subject of a ``ConnectableObservable``: its observable side, and the function that
+/// subscribes it to the source for a connection.
+/// @unchecked: immutable; it is shared across threads exactly as its connectable is.
+final class SharedSubject<Element>: @unchecked Sendable {
+    let observable: Observable<Element>
+    let subscribeToSource: (MulticastConnection) -> Disposable
 
-    init(onDispose: @escaping (MulticastConnection) -> Void) {
-        self.onDispose = onDispose
+    init(observable: Observable<Element>, subscribeToSource: @escaping (MulticastConnection) -> Disposable) {
+        self.observable = observable
+        self.subscribeToSource = subscribeToSource
+    }
+
+    /// The subject made by `makeSubject`, fed by `source` on each connection; a throwing
+    /// `makeSubject` makes a subject that fails its subscribers and never subscribes the source.
+    static func make<Subject: SubjectType>(
+        _ source: Observable<Subject.Observer.Element>, _ makeSubject: () throws -> Subject
+    ) -> SharedSubject<Element> where Subject.Element == Element {
+        let subject: Subject
+        do { subject = try makeSubject() } catch {
+            return SharedSubject(observable: Observable.error(error), subscribeToSource: { _ in Disposables.create() })
+        }
+        let observer = subject.asObserver()
+        return SharedSubject(observable: subject.asObservable()) { connection in
+            source.subscribe(
+                AnyObserver(
+                    eventHandler: { event in
+                        if connection.isDisposed { return }
+                        // The source is done: end the connection (unsubscribing it) first, as
+                        // RxSwift does, then let the subject pass the event on.
+                        if event.isStopEvent { connection.dispose() }
+                        observer.on(event)
+                    },
+                    isStopped: { connection.isDisposed }))
+        }
+    }
+}
+
+/// One connection of a ``ConnectableObservable`` to its source; it ends when disposed or when the
+/// source terminates.
+/// @unchecked: `subscription` and `disposed` are thread-safe; `onEnd` is immutable.
+final class MulticastConnection: Cancelable, @unchecked Sendable {
+    let subscription = SingleAssignmentDisposable()
+    private let disposed = Atomic<Bool>(false)
+    private let onEnd: (MulticastConnection) -> Void
+
+    init(onEnd: @escaping (MulticastConnection) -> Void) {
+        self.onEnd = onEnd
         resourceAllocated()
     }
 
@@ -89,11 +130,11 @@ private final class MulticastConnection: Cancelable, @unchecked Sendable {
         resourceReleased()
     }
 
-    var isDisposed: Bool { subscription.isDisposed }
+    var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
     func dispose() {
-        guard !subscription.isDisposed else { return }
-        onDispose(self)
+        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        onEnd(self)
         subscription.dispose()
     }
 }
@@ -110,9 +151,8 @@ extension ObservableType {
     public func multicast<Subject: SubjectType>(_ subject: Subject) -> ConnectableObservable<Subject.Element>
     where Subject.Observer.Element == Element {
         let source = asObservable()
-        let observer = AnyObserver(subject.asObserver())
-        let observable = subject.asObservable()
-        return ConnectableObservable { (observable, { source.subscribe(observer) }) }
+        let shared = SharedSubject<Subject.Element>.make(source) { subject }
+        return ConnectableObservable { shared }
     }
 
     /// Like ``multicast(_:)``, with the subject made by `makeSubject` on first use (on first
@@ -121,15 +161,7 @@ extension ObservableType {
         makeSubject: @escaping () throws -> Subject
     ) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
         let source = asObservable()
-        return ConnectableObservable {
-            do {
-                let subject = try makeSubject()
-                let observer = AnyObserver(subject.asObserver())
-                return (subject.asObservable(), { source.subscribe(observer) })
-            } catch {
-                return (Observable<Subject.Element>.error(error), { Disposables.create() })
-            }
-        }
+        return ConnectableObservable { SharedSubject.make(source, makeSubject) }
     }
 
     /// For each subscriber: makes a subject with `subjectSelector`, lets `selector` build the

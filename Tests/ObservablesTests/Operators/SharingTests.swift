@@ -201,6 +201,45 @@ private final class SharedSourceCounter: @unchecked Sendable {
         #expect(counter.subscriptions == 1)
         #expect(second.events == [.next(7), .completed])
     }
+
+    /// Every connectable form, each on a cold source `--1-|` (relative ticks 10 and 20).
+    private static var forms: [(String, (Observable<Int>) -> ConnectableObservable<Int>)] {[
+        ("publish", { $0.publish() }),
+        ("replay(1)", { $0.replay(1) }),
+        ("replayAll", { $0.replayAll() }),
+        ("multicast(makeSubject:)", { $0.multicast(makeSubject: { PublishSubject<Int>() }) }),
+        ("multicast(_:)", { $0.multicast(PublishSubject<Int>()) }),
+    ]}
+
+    @Test func theConnectionEndsWhenTheSourceTerminates() {
+        for (name, connectable) in Self.forms {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+            let ys = connectable(xs.asObservable())
+            var connection: Disposable?
+            var endedBeforeDispose = false
+            scheduler.scheduleAt(100) { connection = ys.connect() }
+            scheduler.scheduleAt(150) { endedBeforeDispose = (connection as? Cancelable)?.isDisposed == true }
+            scheduler.scheduleAt(200) { connection?.dispose() }
+            scheduler.start()
+            #expect(xs.subscriptions == [Subscription(100, 120)], "\(name)")
+            #expect(endedBeforeDispose, "\(name): the connection ended with the source")
+        }
+    }
+
+    @Test func connectingAfterTheSourceTerminatedSubscribesItAnew() {
+        for (name, connectable) in Self.forms {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+            let ys = connectable(xs.asObservable())
+            var connections: [Disposable] = []
+            scheduler.scheduleAt(100) { connections.append(ys.connect()) }
+            scheduler.scheduleAt(150) { connections.append(ys.connect()) }
+            scheduler.scheduleAt(200) { connections.forEach { $0.dispose() } }
+            scheduler.start()
+            #expect(xs.subscriptions == [Subscription(100, 120), Subscription(150, 170)], "\(name)")
+        }
+    }
 }
 
 @Suite(.leavesNothingAlive) struct MulticastSelectorTests {
