@@ -14,11 +14,16 @@ public protocol ConnectableObservableType: ObservableType {
 ///   connection is live, calling `connect()` again returns the same one.
 /// - A connection ends when it is disposed or when the source terminates: the source is
 ///   unsubscribed then (after a terminal event, before the subject passes it on), and a later
-///   `connect()` subscribes the source anew, into the same subject (so a `replay(1)` connectable
-///   reconnects and keeps replaying).
+///   `connect()` subscribes the source anew.
+/// - Each connection has a subject of its own, as in RxSwift: once a connection has ended, the
+///   next subscriber or connection gets a new subject (a reconnected `replay(1)` replays nothing
+///   of the previous connection, and a subscriber after the source completed waits for the next
+///   connection instead of getting the old completion). Subscribers of an ended connection stay
+///   on its subject. `multicast(_:)`, given one subject, uses that subject for every connection:
+///   once the source has terminated it is stopped, and later subscribers get what it replays and
+///   the terminal event.
 /// - Events reach subscribers on the thread the source emits on, through the subject's
-///   serialized delivery (see ``PublishSubject``). Once the source terminates, the subject is
-///   stopped: later subscribers get what it replays and the terminal event.
+///   serialized delivery (see ``PublishSubject``).
 /// - `Sendable`: subscribing and connecting may happen on any thread. No lock is held while the
 ///   source is subscribed or disposed, or while events are delivered.
 /// @unchecked: `subject` and `connection` are guarded by `lock`; `makeSubject` is immutable.
@@ -42,19 +47,22 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
     /// connection; disposing it unsubscribes the source (idempotent). The source is subscribed
     /// on the calling thread, without holding any lock.
     public func connect() -> Disposable {
-        let made = lazySubject()
-        let (current, target, isNew): (MulticastConnection, SharedSubject<Element>, Bool) = lock.withLock {
-            if let connection, let subject { return (connection, subject, false) }
-            let target = subject ?? made
-            subject = target
-            let created = MulticastConnection { [weak self] ended in self?.connectionEnded(ended) }
-            connection = created
-            return (created, target, true)
+        while true {
+            let target = lazySubject()
+            let decision: (connection: MulticastConnection, isNew: Bool)? = lock.withLock {
+                if let connection { return (connection, false) }
+                // An ended connection may have dropped `target` meanwhile: then take the next one.
+                guard subject === target else { return nil }
+                let created = MulticastConnection { [weak self] ended in self?.connectionEnded(ended) }
+                connection = created
+                return (created, true)
+            }
+            guard let (current, isNew) = decision else { continue }
+            if isNew {
+                current.subscription.setDisposable(target.subscribeToSource(current))
+            }
+            return current
         }
-        if isNew {
-            current.subscription.setDisposable(target.subscribeToSource(current))
-        }
-        return current
     }
 
     /// The subject, made on first use; `makeSubject` runs outside the lock.
@@ -68,10 +76,13 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
         }
     }
 
-    /// The connection was disposed or its source terminated: the next `connect()` starts anew.
+    /// The connection was disposed or its source terminated: the next `connect()` starts anew,
+    /// with a new subject (made on first use).
     private func connectionEnded(_ ended: MulticastConnection) {
         lock.withLock {
-            if connection === ended { connection = nil }
+            guard connection === ended else { return }
+            connection = nil
+            subject = nil
         }
     }
 }
@@ -145,9 +156,9 @@ extension ObservableType {
     /// `-1-2-3-|` → every subscriber: `-1-2-3-|` (from the connection on)
     ///
     /// Subscribers subscribe to `subject`; `connect()` subscribes `subject` to this source.
-    /// The same subject serves every connection, so after the source terminates, reconnecting
-    /// cannot restart it for subscribers (use ``multicast(makeSubject:)`` or
-    /// ``share(replay:scope:)`` for that).
+    /// The same subject serves every connection (unlike ``multicast(makeSubject:)``, `publish()`
+    /// and `replay(_:)`), so after the source terminates, reconnecting subscribes the source again
+    /// but cannot restart the stopped subject for subscribers.
     public func multicast<Subject: SubjectType>(_ subject: Subject) -> ConnectableObservable<Subject.Element>
     where Subject.Observer.Element == Element {
         let source = asObservable()
@@ -155,8 +166,14 @@ extension ObservableType {
         return ConnectableObservable { shared }
     }
 
-    /// Like ``multicast(_:)``, with the subject made by `makeSubject` on first use (on first
-    /// subscription or connection) and kept for the connectable's lifetime.
+    /// Like ``multicast(_:)``, with a subject of its own for each connection, made by
+    /// `makeSubject` on first use (the first subscription or connection), and again after each
+    /// connection has ended (disposed, or the source terminated), as in RxSwift.
+    ///
+    /// `-1-|` connected twice → each connection's subscribers: `-1-|`
+    ///
+    /// If `makeSubject` throws, subscribers get that error and connecting does not subscribe the
+    /// source.
     public func multicast<Subject: SubjectType>(
         makeSubject: @escaping () throws -> Subject
     ) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
@@ -201,23 +218,31 @@ extension ObservableType {
     /// after they subscribed, once ``ConnectableObservable/connect()`` has been called.
     ///
     /// `-1-2-3-|` → subscriber from 2: `---2-3-|`
+    ///
+    /// A new subject for each connection (see ``ConnectableObservable``): a subscriber that comes
+    /// after the source terminated waits for the next connection.
     public func publish() -> ConnectableObservable<Element> {
-        multicast(PublishSubject<Element>())
+        multicast(makeSubject: { PublishSubject<Element>() })
     }
 
     /// Shares one subscription through a ``ReplaySubject`` of `bufferSize`: a subscriber first
     /// gets the last `bufferSize` elements (and the terminal event if any), then live events.
     ///
     /// `-1-2-3-|` → subscriber after 2, `replay(1)`: `2-3-|`
+    ///
+    /// A new subject for each connection (see ``ConnectableObservable``): once a connection has
+    /// ended, nothing of it is replayed.
     public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
-        multicast(ReplaySubject<Element>.create(bufferSize: bufferSize))
+        multicast(makeSubject: { ReplaySubject<Element>.create(bufferSize: bufferSize) })
     }
 
     /// Shares one subscription through an unbounded ``ReplaySubject``: a subscriber first gets
     /// every element so far (memory grows with the sequence), then live events.
     ///
     /// `-1-2-3-|` → subscriber after 2: `12-3-|`
+    ///
+    /// A new subject for each connection, as for ``replay(_:)``.
     public func replayAll() -> ConnectableObservable<Element> {
-        multicast(ReplaySubject<Element>.createUnbounded())
+        multicast(makeSubject: { ReplaySubject<Element>.createUnbounded() })
     }
 }

@@ -103,7 +103,7 @@ private final class SharedSourceCounter: @unchecked Sendable {
         #expect(counter.disposals == 1)
     }
 
-    @Test func replayConnectableCanConnectAgainAfterItsConnectionWasDisposed() {
+    @Test func replayConnectableReconnectsIntoAFreshSubject() {
         let subject = PublishSubject<Int>()
         let counter = SharedSourceCounter()
         let source = Observable<Int>.create { observer in
@@ -118,14 +118,63 @@ private final class SharedSourceCounter: @unchecked Sendable {
         first.dispose()
         subject.onNext(2)  // not connected: lost
         let second = replayed.connect()
-        subject.onNext(3)
-        #expect(counter.subscriptions == 2)
-        #expect(received.elements == [1, 3])
         let late = EventRecorder<Int>()
         _ = replayed.subscribe(late.observer)
+        #expect(late.elements == [], "the previous connection's value is not replayed")
+        subject.onNext(3)
+        #expect(counter.subscriptions == 2)
+        // As in RxSwift: a subscriber of an ended connection stays on that connection's subject.
+        #expect(received.elements == [1])
         #expect(late.elements == [3])
         second.dispose()
         #expect(!subject.hasObservers)
+    }
+
+    @Test func aSubscriberAfterTheSourceCompletedWaitsForTheNextConnection() {
+        let counter = SharedSourceCounter()
+        let published = counter.observable([1, 2]).publish()
+        let early = EventRecorder<Int>()
+        _ = published.subscribe(early.observer)
+        _ = published.connect()
+        #expect(early.events == [.next(1), .next(2), .completed])
+        let late = EventRecorder<Int>()
+        _ = published.subscribe(late.observer)
+        #expect(late.events == [], "a fresh subject, not the ended connection's completion")
+        _ = published.connect()
+        #expect(counter.subscriptions == 2)
+        #expect(late.events == [.next(1), .next(2), .completed])
+    }
+
+    @Test func multicastIntoOneSubjectKeepsItAcrossConnections() {
+        let counter = SharedSourceCounter()
+        let connectable = counter.observable([1, 2]).multicast(ReplaySubject<Int>.create(bufferSize: 1))
+        _ = connectable.connect()
+        let late = EventRecorder<Int>()
+        _ = connectable.subscribe(late.observer)
+        #expect(late.events == [.next(2), .completed])
+        _ = connectable.connect()
+        #expect(counter.subscriptions == 2, "reconnecting subscribes the source again")
+        let later = EventRecorder<Int>()
+        _ = connectable.subscribe(later.observer)
+        #expect(later.events == [.next(2), .completed], "into the same, stopped, subject")
+    }
+
+    @Test func refCountOfAMulticastWithAFreshSubjectReconnectsWhenResubscribedFromOnCompleted() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let shared = xs.multicast(makeSubject: { PublishSubject<Int>() }).refCount()
+        let observer = scheduler.createObserver(Int.self)
+        var subscriptions: [Disposable] = []
+        scheduler.scheduleAt(200) {
+            subscriptions.append(shared.subscribe(onNext: { observer.onNext($0) }, onCompleted: {
+                observer.onCompleted()
+                subscriptions.append(shared.subscribe(observer))
+            }))
+        }
+        scheduler.scheduleAt(1000) { subscriptions.forEach { $0.dispose() } }
+        scheduler.start()
+        expectEvents(observer.events, [.next(210, 1), .completed(220), .next(230, 1), .completed(240)])
+        #expect(xs.subscriptions == [Subscription(200, 220), Subscription(220, 240)])
     }
 
     @Test func replayAllReplaysEverything() {
@@ -140,22 +189,29 @@ private final class SharedSourceCounter: @unchecked Sendable {
         connection.dispose()
     }
 
-    @Test func multicastMakeSubjectCreatesTheSubjectOnceOnFirstUse() {
+    @Test func multicastMakeSubjectMakesASubjectOnFirstUseAndAgainForEachNewConnection() {
         var made = 0
         let subject = PublishSubject<Int>()
         let connectable = subject.multicast(makeSubject: { () -> BehaviorSubject<Int> in
             made += 1
-            return BehaviorSubject(value: 0)
+            return BehaviorSubject(value: made * 10)
         })
         #expect(made == 0)
         let received = EventRecorder<Int>()
         _ = connectable.subscribe(received.observer)
+        #expect(made == 1)
         let connection = connectable.connect()
+        #expect(made == 1, "the first connection uses the subject made on first use")
         subject.onNext(5)
         connection.dispose()
-        _ = connectable.connect()
-        #expect(made == 1)
-        #expect(received.elements == [0, 5])
+        let again = connectable.connect()
+        #expect(made == 2)
+        let late = EventRecorder<Int>()
+        _ = connectable.subscribe(late.observer)
+        subject.onNext(6)
+        #expect(received.elements == [10, 5])
+        #expect(late.elements == [20, 6])
+        again.dispose()
     }
 
     @Test func multicastIntoAGivenSubject() {
@@ -197,7 +253,19 @@ private final class SharedSourceCounter: @unchecked Sendable {
         _ = shared.subscribe(first.observer)
         let second = EventRecorder<Int>()
         _ = shared.subscribe(second.observer)
-        // The replay subject is stopped: the late subscriber gets its replay and does not connect.
+        // A fresh replay subject per connection: the late subscriber connects again.
+        #expect(counter.subscriptions == 2)
+        #expect(first.events == [.next(7), .completed])
+        #expect(second.events == [.next(7), .completed])
+    }
+
+    @Test func refCountOfOneSubjectDoesNotReconnectAfterTheSharedSequenceCompleted() {
+        let counter = SharedSourceCounter()
+        let shared = counter.observable([7]).multicast(ReplaySubject<Int>.create(bufferSize: 1)).refCount()
+        _ = shared.subscribe(onNext: { _ in })
+        let second = EventRecorder<Int>()
+        _ = shared.subscribe(second.observer)
+        // The one subject is stopped: the late subscriber gets its replay and does not connect.
         #expect(counter.subscriptions == 1)
         #expect(second.events == [.next(7), .completed])
     }
