@@ -82,6 +82,17 @@ final class Sink<Output>: Cancelable, StopSignal, @unchecked Sendable {
         }
     }
 
+    /// Forwards the terminal `event`, then runs `after`, then disposes the upstream (`do`'s
+    /// `afterCompleted` and `afterError` run before the source is released). Does nothing if the
+    /// sink already stopped.
+    @inlinable
+    func forward(_ event: Event<Output>, then after: () -> Void) {
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        downstream.on(event)
+        after()
+        disposeUpstream()
+    }
+
     /// Forwards a terminal event from an upstream of another element type.
     @inlinable
     func forwardTerminal<Input>(_ event: Event<Input>) {

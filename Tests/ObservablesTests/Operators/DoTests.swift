@@ -14,9 +14,46 @@ import Testing
             onDispose: { log.append("onDispose") })
         let subscription = source.subscribe(onNext: { log.append("downstream \($0)") }, onCompleted: { log.append("downstream completed") })
         subscription.dispose()
+        // A synchronous source ends during the subscription: onDispose comes after onSubscribed.
         #expect(log == [
             "onSubscribe", "onNext 1", "downstream 1", "afterNext 1", "onCompleted", "downstream completed",
-            "afterCompleted", "onDispose", "onSubscribed",
+            "afterCompleted", "onSubscribed", "onDispose",
+        ])
+    }
+
+    @Test func onDisposeRunsAfterTheSourceWasDisposedAndAfterOnSubscribedForASynchronousSource() {
+        var log: [String] = []
+        let source = Observable<Int>.create { observer in
+            observer.onCompleted()
+            return Disposables.create { log.append("source disposed") }
+        }
+        _ = source.do(
+            onCompleted: { log.append("onCompleted") },
+            onSubscribed: { log.append("onSubscribed") },
+            onDispose: { log.append("onDispose") }
+        ).subscribe()
+        #expect(log == ["onCompleted", "source disposed", "onSubscribed", "onDispose"])
+    }
+
+    @Test func onDisposeRunsAfterTheAfterHookAndTheSourceDisposalWhenTheSourceEndsLater() {
+        var log: [String] = []
+        let subject = PublishSubject<Int>()
+        let source = Observable<Int>.create { observer in
+            let subscription = subject.subscribe(observer)
+            return Disposables.create {
+                subscription.dispose()
+                log.append("source disposed")
+            }
+        }
+        _ = source.do(
+            onCompleted: { log.append("onCompleted") },
+            afterCompleted: { log.append("afterCompleted") },
+            onSubscribed: { log.append("onSubscribed") },
+            onDispose: { log.append("onDispose") }
+        ).subscribe(onCompleted: { log.append("downstream completed") })
+        subject.onCompleted()
+        #expect(log == [
+            "onSubscribed", "onCompleted", "downstream completed", "afterCompleted", "source disposed", "onDispose",
         ])
     }
 

@@ -171,9 +171,10 @@ private func failing(_ scheduler: TestScheduler, _ after: TestTime, _ error: Err
             onSubscribe: { log("onSubscribe") }, onSubscribed: { log("onSubscribed") },
             onDispose: { log("onDispose") })
         _ = single.subscribe(onSuccess: { log("success \($0)") })
+        // A synchronous source ends during the subscription: onDispose comes after onSubscribed.
         #expect(
             log.entries == [
-                "onSubscribe", "onSuccess 1", "success 1", "afterSuccess 1", "onDispose", "onSubscribed",
+                "onSubscribe", "onSuccess 1", "success 1", "afterSuccess 1", "onSubscribed", "onDispose",
             ])
     }
 
