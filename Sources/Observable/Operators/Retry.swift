@@ -38,12 +38,17 @@ extension ObservableType {
         }
     }
 
-    /// Resubscribes to this sequence each time the trigger sequence emits an element.
+    /// Resubscribes to this sequence each time the trigger sequence emits an element after an
+    /// error.
     ///
     /// `notificationHandler` is called once per subscription with the sequence of this
-    /// sequence's errors; it returns the trigger. An element of the trigger resubscribes
-    /// (disposing the current attempt), its completion completes the result and its error ends
-    /// the result. An error that is not a `Failure` ends the result at once.
+    /// sequence's errors; it returns the trigger, which is subscribed at once. The trigger is
+    /// only listened to for an error, as in RxSwift: after an error (the attempt is disposed and
+    /// the error sent to the errors sequence), the trigger's next element resubscribes, its
+    /// completion completes the result and its error ends the result with that error. Elements
+    /// the trigger sends while no error waits are ignored, and its completion or error, when it
+    /// comes first, only takes effect at the next error (a source that then completes completes
+    /// the result as usual). An error that is not a `Failure` ends the result at once.
     ///
     /// `--1--#` with the trigger `errors.take(1).map { _ in () }` (then `--1--|`) → `--1----1--|`.
     ///
@@ -131,18 +136,24 @@ final class RetryCore<Element>: @unchecked Sendable {
 @usableFromInline
 enum RetryWhenInput<Element, Trigger> {
     case source(Event<Element>)
-    case trigger(Event<Trigger>)
+    case trigger(CompositeDisposable.DisposeKey, Event<Trigger>)
 }
 
-/// Feeds errors to the notification handler's subject and resubscribes on each trigger element,
-/// from the sink's inbox (so synchronous triggers loop instead of recursing).
-/// @unchecked: no mutable state of its own; `sink`, `current` and `errors` are thread-safe.
+/// Feeds errors to the notification handler's subject and resubscribes on the trigger's next
+/// element after an error, from the sink's inbox (so synchronous triggers loop instead of
+/// recursing).
+/// @unchecked: `waitingForTrigger` and `triggerEnd` are only touched from the sink's serialized
+/// inbox; `sink`, `current` and `errors` are thread-safe.
 @usableFromInline
 final class RetryWhenCore<Element, Trigger, Failure: Swift.Error>: @unchecked Sendable {
     @usableFromInline let sink: FanInSink<RetryWhenInput<Element, Trigger>, Element>
     @usableFromInline let source: Observable<Element>
     @usableFromInline let current = SerialDisposable()
     @usableFromInline let errors = PublishSubject<Failure>()
+    /// An error was sent to `errors`: the trigger's next event decides what follows.
+    @exclusivity(unchecked) @usableFromInline var waitingForTrigger = false
+    /// How the trigger ended while no error was waiting: applied at the next error.
+    @exclusivity(unchecked) @usableFromInline var triggerEnd: Event<Element>?
 
     @inlinable
     init(downstream: AnyObserver<Element>, source: Observable<Element>) {
@@ -156,7 +167,7 @@ final class RetryWhenCore<Element, Trigger, Failure: Swift.Error>: @unchecked Se
     {
         sink.connect { input in self.process(input) }
         sink.subscriptions.insert(current)
-        sink.subscribe(notificationHandler(errors.asObservable())) { _, event in .trigger(event) }
+        sink.subscribe(notificationHandler(errors.asObservable())) { key, event in .trigger(key, event) }
         subscribeAgain()
         return sink
     }
@@ -174,19 +185,30 @@ final class RetryWhenCore<Element, Trigger, Failure: Swift.Error>: @unchecked Se
         switch input {
         case .source(.next(let element)):
             sink.forwardNext(element)
-        case .source(.completed), .trigger(.completed):
+        case .source(.completed):
             sink.finish(.completed)
         case .source(.error(let error)):
-            if let failure = error as? Failure {
-                current.disposable = Disposables.create()
-                errors.on(.next(failure))
-            } else {
+            guard let failure = error as? Failure else {
                 sink.finish(.error(error))
+                return
             }
-        case .trigger(.next):
+            current.disposable = Disposables.create()
+            if let triggerEnd {
+                sink.finish(triggerEnd)
+                return
+            }
+            waitingForTrigger = true
+            errors.on(.next(failure))
+        case .trigger(_, .next):
+            guard waitingForTrigger else { return }
+            waitingForTrigger = false
             subscribeAgain()
-        case .trigger(.error(let error)):
-            sink.finish(.error(error))
+        case .trigger(let key, .completed):
+            sink.subscriptions.remove(for: key)
+            if waitingForTrigger { sink.finish(.completed) } else { triggerEnd = .completed }
+        case .trigger(let key, .error(let error)):
+            sink.subscriptions.remove(for: key)
+            if waitingForTrigger { sink.finish(.error(error)) } else { triggerEnd = .error(error) }
         }
     }
 }

@@ -141,5 +141,44 @@ import Testing
         let observer = scheduler.start { source.retry(when: { (_: Observable<Error>) in trigger }) }
         expectEvents(observer.events, [.next(210, 1), .next(260, 1), .completed(290)])
         #expect(source.subscriptions == [Subscription(200, 220), Subscription(250, 270)])
+        #expect(trigger.subscriptions == [Subscription(200, 290)])
+    }
+
+    @Test func aTriggerThatCompletesBeforeAnyErrorDoesNotCompleteTheResult() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createColdObservable([.next(10, 1), .next(50, 2), .completed(60)])
+        let trigger = scheduler.createHotObservable([Recorded<Event<Int>>.completed(220)])
+        let observer = scheduler.start { source.retry(when: { (_: Observable<Error>) in trigger }) }
+        expectEvents(observer.events, [.next(210, 1), .next(250, 2), .completed(260)])
+        #expect(source.subscriptions == [Subscription(200, 260)])
+        #expect(trigger.subscriptions == [Subscription(200, 220)])
+    }
+
+    @Test func anErrorAfterTheTriggerCompletedCompletesTheResult() {
+        // As in RxSwift: the ended trigger can no longer resubscribe, and its completion decides.
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createColdObservable([.next(10, 1), .error(50, TestError.boom)])
+        let trigger = scheduler.createHotObservable([Recorded<Event<Int>>.completed(220)])
+        let observer = scheduler.start { source.retry(when: { (_: Observable<Error>) in trigger }) }
+        expectEvents(observer.events, [.next(210, 1), .completed(250)])
+        #expect(source.subscriptions == [Subscription(200, 250)])
+    }
+
+    @Test func anErrorAfterTheTriggerFailedEndsTheResultWithTheTriggersError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createColdObservable([.next(10, 1), .error(50, TestError.boom)])
+        let trigger = scheduler.createHotObservable([Recorded<Event<Int>>.error(220, TestError.other)])
+        let observer = scheduler.start { source.retry(when: { (_: Observable<Error>) in trigger }) }
+        expectEvents(observer.events, [.next(210, 1), .error(250, TestError.other)])
+        #expect(trigger.subscriptions == [Subscription(200, 220)])
+    }
+
+    @Test func triggerElementsWhileNoErrorWaitsAreIgnored() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createColdObservable([.next(10, 1), .next(100, 2), .completed(110)])
+        let trigger = scheduler.createHotObservable([.next(250, 0)])
+        let observer = scheduler.start { source.retry(when: { (_: Observable<Error>) in trigger }) }
+        expectEvents(observer.events, [.next(210, 1), .next(300, 2), .completed(310)])
+        #expect(source.subscriptions == [Subscription(200, 310)])
     }
 }

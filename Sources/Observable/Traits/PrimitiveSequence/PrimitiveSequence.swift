@@ -127,8 +127,9 @@ extension PrimitiveSequence {
     }
 
     /// Resubscribes each time the trigger that `notificationHandler` builds from the errors emits
-    /// an element; the trigger's error ends the result with that error, and an error that is not
-    /// a `Failure` ends it at once. See the `Observable` operator `retry(when:)`.
+    /// an element after an error; the trigger's error ends the result with that error, and an
+    /// error that is not a `Failure` ends it at once. See the `Observable` operator
+    /// `retry(when:)` (the trigger is only listened to for an error).
     ///
     /// The trigger's completion ends the result; for a ``Single`` an end without its element is
     /// reported as ``RxError/noElements`` (RxSwift would complete a `Single` with no element,
