@@ -12,9 +12,13 @@ extension ObservableConvertibleType {
     /// - Parameter timeout: the longest wait, in seconds; when it passes, the subscription is
     ///   disposed and the method throws `RxError.timeout`. `nil` waits as long as it takes.
     ///
-    /// The waiting thread must not be the one that has to deliver the events (for example,
-    /// blocking the main thread on a sequence that emits on the main queue): with a timeout that
-    /// ends in `RxError.timeout`, without one it never returns.
+    /// Called on the main thread, it keeps the main run loop running while it waits, as
+    /// RxBlocking does, so work scheduled on ``MainScheduler`` (the main queue) still runs: a test
+    /// can block on a sequence that emits on the main queue. Elsewhere the thread simply waits,
+    /// so it must not be the one that has to deliver the events (a serial queue the sequence
+    /// observes on, or the main queue's work when Dispatch drains it on worker threads after
+    /// `dispatchMain()`): with a timeout that ends in `RxError.timeout`, without one it never
+    /// returns.
     public func toBlocking(timeout: TimeInterval? = nil) -> BlockingObservable<Element> {
         BlockingObservable(source: asObservable(), timeout: timeout)
     }
@@ -44,9 +48,9 @@ extension MaterializedSequenceResult: Equatable where Element: Equatable {
 
 /// A sequence read by blocking the calling thread (see ``ObservableConvertibleType/toBlocking(timeout:)``).
 ///
-/// Each method subscribes anew, waits on a semaphore (no run loop) for what it needs, then
-/// disposes the subscription. Errors of the sequence are rethrown; a timeout throws
-/// `RxError.timeout`.
+/// Each method subscribes anew, waits for what it needs (on the main thread running the main run
+/// loop meanwhile, elsewhere on a semaphore), then disposes the subscription. Errors of the
+/// sequence are rethrown; a timeout throws `RxError.timeout`.
 public struct BlockingObservable<Element> {
     let source: Observable<Element>
     let timeout: TimeInterval?
@@ -109,7 +113,9 @@ public struct BlockingObservable<Element> {
         let collector = BlockingCollector<Element>(maxElements: maxElements)
         let subscription = source.subscribe(
             AnyObserver(eventHandler: { collector.on($0) }, isStopped: { collector.isDone }))
-        if let timeout {
+        if Thread.isMainThread {
+            waitRunningTheMainRunLoop(for: collector)
+        } else if let timeout {
             if collector.semaphore.wait(timeout: .now() + max(0, timeout)) == .timedOut {
                 collector.finish(error: RxError.timeout)
             }
@@ -118,6 +124,23 @@ public struct BlockingObservable<Element> {
         }
         subscription.dispose()
         return collector.result
+    }
+
+    /// Runs the main run loop in short slices until `collector` is done or the timeout passes.
+    private func waitRunningTheMainRunLoop(for collector: BlockingCollector<Element>) {
+        let deadline = timeout.map { Date().addingTimeInterval(max(0, $0)) }
+        while !collector.isDone {
+            let now = Date()
+            if let deadline, now >= deadline {
+                collector.finish(error: RxError.timeout)
+                return
+            }
+            let slice = min(deadline ?? .distantFuture, now.addingTimeInterval(0.01))
+            if !RunLoop.main.run(mode: .default, before: slice) {
+                // No run loop source to wait on: wait for the sequence instead, briefly.
+                _ = collector.semaphore.wait(timeout: .now() + .milliseconds(1))
+            }
+        }
     }
 }
 
