@@ -5,8 +5,8 @@ import Testing
 /// a block that compiles but traps (a failed `assert`) fails here.
 @Suite struct ReadmeSnippetTests {
     @MainActor @Test func readmeBlockAtLine66Runs() throws { tourOfOperators() }
-    @MainActor @Test func readmeBlockAtLine106Runs() throws { try tourOfSubjects() }
-    @MainActor @Test func readmeBlockAtLine180Runs() throws { tourOfTraits() }
-    @MainActor @Test func readmeBlockAtLine435Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine464Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine107Runs() throws { try tourOfSubjects() }
+    @MainActor @Test func readmeBlockAtLine181Runs() throws { tourOfTraits() }
+    @MainActor @Test func readmeBlockAtLine437Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine470Runs() throws { testCounterViewWithStub() }
 }

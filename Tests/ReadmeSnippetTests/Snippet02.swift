@@ -13,7 +13,8 @@ func tourOfOperators() {
             onCompleted: { print("done") })
         .disposed(by: bag)
 
-    // Combining and flattening work as in RxSwift.
+    // Combining and flattening work as in RxSwift (combineLatest and zip complete a little
+    // earlier; see "Migrating").
     let query = PublishSubject<String>()
     let results = query
         .distinctUntilChanged()

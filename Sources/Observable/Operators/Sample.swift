@@ -6,7 +6,8 @@ extension ObservableType {
     ///
     /// - A sampler completion counts as a last tick.
     /// - When the source completes, the output completes at the next sampler tick (after
-    ///   emitting what is pending), or at once if the sampler has already completed.
+    ///   emitting what is pending), or at once if the sampler has already completed (RxSwift
+    ///   never completes then).
     /// - An error from either side is forwarded at once.
     /// Elements are emitted on the sampler's thread. Events never overlap. Each subscription is
     /// released as soon as its sequence completes; disposing disposes both.
