@@ -129,4 +129,23 @@ import Testing
         #expect(fixture.inners[0].subscriptions == [Subscription(210, 245)])
         #expect(fixture.inners[1].subscriptions == [])
     }
+
+    @Test func theOuterWindowEndsWhenTheOuterCompletesWhileAnInnerRunsForEveryVariant() {
+        // The source is the test observable itself (not wrapped by `asObservable()`), so the
+        // window shows what the operator does with its own upstream.
+        func check(_ name: String, _ apply: @escaping (TestableObservable<Int>, TestScheduler) -> Observable<Int>) {
+            let scheduler = TestScheduler(initialClock: 0)
+            let source = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+            let observer = scheduler.start { apply(source, scheduler) }
+            expectEvents(observer.events, [.next(220, 1)], "\(name)")
+            #expect(source.subscriptions == [Subscription(200, 300)], "\(name)")
+        }
+        func inner(_ scheduler: TestScheduler) -> (Int) -> Observable<Int> {
+            { value in scheduler.createColdObservable([.next(10, value)]).asObservable() }
+        }
+        check("flatMap") { source, scheduler in source.flatMap(inner(scheduler)) }
+        check("flatMapLatest") { source, scheduler in source.flatMapLatest(inner(scheduler)) }
+        check("flatMapFirst") { source, scheduler in source.flatMapFirst(inner(scheduler)) }
+        check("concatMap") { source, scheduler in source.concatMap(inner(scheduler)) }
+    }
 }
