@@ -88,9 +88,9 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
 }
 
 /// One subject of a ``ConnectableObservable``: its observable side, and the function that
-/// subscribes it to the source for a connection.
-/// @unchecked: immutable; it is shared across threads exactly as its connectable is.
-final class SharedSubject<Element>: @unchecked Sendable {
+/// subscribes it to the source for a connection. Immutable; only reached through its
+/// connectable's lock.
+final class SharedSubject<Element> {
     let observable: Observable<Element>
     let subscribeToSource: (MulticastConnection) -> Disposable
 
