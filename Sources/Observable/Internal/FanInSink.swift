@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The shared plumbing of operators that listen to several subscriptions at once (merge, concat,
-/// combineLatest, zip, withLatestFrom, switchLatest, amb, retry).
+/// combineLatest, zip, withLatestFrom, switchLatest, amb, catch, retry, take(until:)).
 ///
 /// Every input event, from whichever source and thread, is tagged as an `Input` and posted to an
 /// inbox (a ``SerialSink``). The inbox runs the operator's `process` for one input at a time, in
@@ -12,12 +12,17 @@ import Synchronization
 ///   which is busy, so those events are queued and processed after `process` returns: the inbox
 ///   is a trampoline, and resubscribing in a loop (`retry`, `concat`) does not grow the stack.
 ///
-/// Terminal events go downstream once (`finish`), after which every subscription is disposed.
-/// `dispose()` stops delivery (nothing starts after it returns) and disposes every subscription.
+/// Each subscription has its own head (a ``StopSignal``: the source segment's stop flag and
+/// subscription slot), so that one source ending, or being removed, stops only its own
+/// producers. Terminal events go downstream once (`finish`), after which every subscription
+/// is disposed. `dispose()` stops delivery (nothing starts after it returns) and disposes every
+/// subscription. After each input the sink checks (one load) whether downstream has stopped and
+/// disposes itself if so: a synchronous producer above stops as soon as downstream has what it
+/// wants, however deep the chain.
 /// @unchecked: `inbox` is guarded by `lock`; `stopped` is atomic; the other fields are immutable
 /// or thread-safe themselves.
 @usableFromInline
-final class FanInSink<Input, Output>: Cancelable, StopSignal, @unchecked Sendable {
+final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
     @usableFromInline let downstream: AnyObserver<Output>
     @usableFromInline let stopped = Atomic<Bool>(false)
     @usableFromInline let lock = Lock()
@@ -35,21 +40,24 @@ final class FanInSink<Input, Output>: Cancelable, StopSignal, @unchecked Sendabl
         resourceReleased()
     }
 
-    /// Installs the function that handles each input. Call once, before subscribing anything.
-    /// The inbox keeps `process` (and what it captures) alive until this sink stops, which breaks
-    /// the cycle then.
+    /// Installs `process`, the function that handles each input, runs `subscribing` (which
+    /// subscribes the first sources), and returns the sink as the result's disposable. The inbox
+    /// keeps `process` (and what it captures) alive until this sink stops, which breaks the cycle
+    /// then.
     @inlinable
-    func connect(_ process: @escaping (Input) -> Void) {
+    func start(_ process: @escaping (Input) -> Void, subscribing: () -> Void) -> Disposable {
         let inbox = SerialSink<Input>(
             downstream: AnyObserver(eventHandler: { event in
-                if case .next(let input) = event { process(input) }
+                guard case .next(let input) = event else { return }
+                process(input)
+                self.checkAfterInput()
             }))
         lock.withLock { self.inbox = inbox }
+        subscribing()
+        return self
     }
 
-    /// `true` once a terminal event was sent or the sink was disposed.
-    /// `true` once the result ended or was disposed, or downstream stopped: the stop signal
-    /// every source's observer carries upstream.
+    /// `true` once the result ended or was disposed, or downstream stopped (two loads).
     @inlinable
     var isStopped: Bool {
         stopped.load(ordering: .acquiring) || downstream.isStopped
@@ -61,17 +69,6 @@ final class FanInSink<Input, Output>: Cancelable, StopSignal, @unchecked Sendabl
         stopped.load(ordering: .acquiring)
     }
 
-    /// An observer that tags each event with `tag` and posts it to the inbox; it carries a stop
-    /// probe (stopped here or downstream) so synchronous producers end early.
-    @inlinable
-    func observer<Element>(_ tag: @escaping (Event<Element>) -> Input) -> AnyObserver<Element> {
-        // The sink itself is the stop signal (``isStopped``): no extra object per source.
-        guard let inbox = lock.withLock({ self.inbox }) else {
-            return AnyObserver(eventHandler: { _ in }, stopSignal: self)
-        }
-        return AnyObserver(eventHandler: { event in inbox.on(.next(tag(event))) }, stopSignal: self)
-    }
-
     /// Subscribes `source` with events tagged by `tag`, keeping the subscription in
     /// ``subscriptions``. Returns the key that removes it, or `nil` if the sink already stopped
     /// (then nothing is subscribed). Call outside any lock.
@@ -81,10 +78,32 @@ final class FanInSink<Input, Output>: Cancelable, StopSignal, @unchecked Sendabl
         _ source: Source, tag: @escaping (CompositeDisposable.DisposeKey, Event<Source.Element>) -> Input
     ) -> CompositeDisposable.DisposeKey? {
         if isStopped { return nil }
-        let holder = SingleAssignmentDisposable()
+        let holder = StopSignal()
         guard let key = subscriptions.insert(holder) else { return nil }
-        holder.setDisposable(source.subscribe(observer { tag(key, $0) }))
+        holder.fillUpstream(source.subscribe(observer(for: holder) { tag(key, $0) }))
         return key
+    }
+
+    /// Subscribes `source` with events tagged by `tag`, as the current subscription of `serial`
+    /// (which disposes the previous one). Call outside any lock.
+    @inlinable
+    func subscribe<Source: ObservableType>(
+        _ source: Source, into serial: SerialDisposable, tag: @escaping (Event<Source.Element>) -> Input
+    ) {
+        if isStopped { return }
+        let holder = StopSignal()
+        serial.disposable = holder
+        holder.fillUpstream(source.subscribe(observer(for: holder, tag)))
+    }
+
+    /// An observer that tags each event with `tag` and posts it to the inbox. It carries
+    /// `holder` upstream as the source's stop signal.
+    @inlinable
+    func observer<Element>(for holder: StopSignal, _ tag: @escaping (Event<Element>) -> Input) -> AnyObserver<Element> {
+        guard let inbox = lock.withLock({ self.inbox }) else {
+            return AnyObserver(eventHandler: { _ in }, stopSignal: holder)
+        }
+        return AnyObserver(eventHandler: { event in inbox.on(.next(tag(event))) }, stopSignal: holder)
     }
 
     /// Sends `.next(element)` downstream unless stopped. Call only from `process`.
@@ -119,5 +138,12 @@ final class FanInSink<Input, Output>: Cancelable, StopSignal, @unchecked Sendabl
         }
         inbox?.dispose()
         subscriptions.dispose()
+    }
+
+    /// In the inbox, after each input: if downstream has stopped, stop (and so every source's
+    /// producers).
+    @inlinable
+    func checkAfterInput() {
+        if !stopped.load(ordering: .acquiring) && downstream.isStopped { dispose() }
     }
 }

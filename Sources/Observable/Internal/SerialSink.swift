@@ -15,9 +15,14 @@ import Synchronization
 /// `delivering` is set), `inputStopped` (a terminal event was accepted).
 ///
 /// Used by `create` and by operators that merge several sources (merge, combineLatest, zip, ...).
+///
+/// It is the stop signal of the observer `asObserver()` hands out (`create` gives it to user
+/// code, which may subscribe several things with it, so no stage shares it: `acceptsMembers` is
+/// `false`). The flag is raised once a terminal event was accepted or the sink was disposed, and
+/// after a delivery that found downstream stopped.
 /// @unchecked: `queue` and `head` are only touched under `lock`; `downstream` is immutable;
 /// `state` and `disposed` are atomic; `onTerminated` is set before the sink is shared and
-/// otherwise touched under `lock`.
+/// otherwise touched under `lock`; the rest is ``StopSignal``'s.
 @usableFromInline
 final class SerialSink<Element>: StopSignal, @unchecked Sendable {
     @usableFromInline static var delivering: UInt8 { 1 }
@@ -36,19 +41,12 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
     @inlinable
     init(downstream: AnyObserver<Element>) {
         self.downstream = downstream
+        super.init(acceptsMembers: false)
         resourceAllocated()
     }
 
     deinit {
         resourceReleased()
-    }
-
-    /// `true` after a terminal event was accepted, the sink was disposed, or downstream stopped:
-    /// the stop signal `asObserver()` hands upstream.
-    @inlinable
-    var isStopped: Bool {
-        disposed.load(ordering: .acquiring) || state.load(ordering: .acquiring) & Self.inputStopped != 0
-            || downstream.isStopped
     }
 
     @inlinable
@@ -66,6 +64,7 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
     func on(_ event: Event<Element>) {
         if disposed.load(ordering: .acquiring) { return }
         let stopBit = event.isStopEvent ? Self.inputStopped : 0
+        if stopBit != 0 { requestStop() }
         // Idle: claim delivery without the lock.
         if state.compareExchange(expected: 0, desired: Self.delivering | stopBit, ordering: .acquiringAndReleasing)
             .exchanged
@@ -111,6 +110,7 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
         while true {
             if !disposed.load(ordering: .acquiring) {
                 downstream.on(next)
+                if let signal = downstream.stopSignal, signal.isStopped { requestStop() }
                 if next.isStopEvent {
                     let action = lock.withLock {
                         defer { onTerminated = nil }
@@ -141,8 +141,9 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
 
     /// Stops all further delivery and drops queued events.
     @inlinable
-    func dispose() {
+    override func dispose() {
         disposed.store(true, ordering: .releasing)
+        requestStop()
         lock.withLock { onTerminated = nil }
     }
 }

@@ -20,7 +20,7 @@ extension ObservableType {
         let source = self
         return Observable { observer in
             let sink = ObserveOnSink<Element>(scheduler: scheduler, downstream: observer)
-            sink.upstream.setDisposable(source.subscribe(sink.asObserver()))
+            sink.fillUpstream(source.subscribe(sink.asObserver()))
             return sink
         }
     }
@@ -29,13 +29,16 @@ extension ObservableType {
 // MARK: - Implementation
 
 /// Queues events under its lock and drains them on the scheduler, delivering outside the lock.
+///
+/// It is the head of its upstream's segment (see ``StopSignal``): the upstream subscription is in
+/// its slot, and its flag is raised when it is disposed or has delivered the terminal event, and
+/// after a delivery that found downstream stopped.
 /// @unchecked: `queue`, `head`, `draining` and `inputStopped` are guarded by `lock`; `disposed`
-/// is atomic; `downstream`, `scheduler` and `upstream` are immutable (`upstream` locks itself).
+/// is atomic; `downstream` and `scheduler` are immutable; the rest is ``StopSignal``'s.
 @usableFromInline
-final class ObserveOnSink<Element>: Cancelable, StopSignal, @unchecked Sendable {
+final class ObserveOnSink<Element>: StopSignal, Cancelable, @unchecked Sendable {
     @usableFromInline let scheduler: ImmediateSchedulerType
     @usableFromInline let downstream: AnyObserver<Element>
-    @usableFromInline let upstream = SingleAssignmentDisposable()
     @usableFromInline let lock = Lock()
     @usableFromInline var queue: [Event<Element>] = []
     @usableFromInline var head = 0
@@ -47,6 +50,7 @@ final class ObserveOnSink<Element>: Cancelable, StopSignal, @unchecked Sendable 
     init(scheduler: ImmediateSchedulerType, downstream: AnyObserver<Element>) {
         self.scheduler = scheduler
         self.downstream = downstream
+        super.init()
         resourceAllocated()
     }
 
@@ -56,12 +60,6 @@ final class ObserveOnSink<Element>: Cancelable, StopSignal, @unchecked Sendable 
 
     @usableFromInline
     var isDisposed: Bool { disposed.load(ordering: .acquiring) }
-
-    /// The stop signal handed upstream: disposed, or downstream stopped.
-    @inlinable
-    var isStopped: Bool {
-        disposed.load(ordering: .acquiring) || downstream.isStopped
-    }
 
     @inlinable
     func asObserver() -> AnyObserver<Element> {
@@ -106,16 +104,18 @@ final class ObserveOnSink<Element>: Cancelable, StopSignal, @unchecked Sendable 
             if event.isStopEvent {
                 guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { continue }
                 downstream.on(event)
-                upstream.dispose()
+                stopUpstream()
             } else {
                 downstream.on(event)
+                if downstream.isStopped { requestStop() }
             }
         }
     }
 
     @inlinable
-    func dispose() {
+    override func dispose() {
         disposed.store(true, ordering: .releasing)
-        upstream.dispose()
+        stopUpstream()
     }
+
 }

@@ -187,12 +187,12 @@ final class ZipCore<Element, Result>: @unchecked Sendable {
 
     @inlinable
     func run(_ sources: [Observable<Element>]) -> Disposable {
-        sink.connect { input in self.process(input) }
-        for (index, source) in sources.enumerated() {
-            if sink.isStopped { break }
-            sink.subscribe(source) { key, event in IndexedEvent(index: index, key: key, event: event) }
+        sink.start({ input in self.process(input) }) {
+            for (index, source) in sources.enumerated() {
+                if sink.isStopped { break }
+                sink.subscribe(source) { key, event in IndexedEvent(index: index, key: key, event: event) }
+            }
         }
-        return sink
     }
 
     @inlinable

@@ -1,0 +1,332 @@
+import Synchronization
+
+/// Runs the flatMap family: one outer subscription, inner subscriptions by strategy, and a
+/// ``SerialSink`` in front of the downstream because inner observables may emit on any thread.
+///
+/// Decisions (which inner is current, whether everything has completed) are taken under `lock`;
+/// subscribing, disposing and delivering happen after unlocking.
+///
+/// The sink is the head of the outer sequence's segment (its stop signal and subscription slot,
+/// see ``StopSignal``); each inner subscription is a ``FlatMapInner``, the head of its own. After
+/// each event it delivers, the sink checks (one load) whether downstream has stopped, and
+/// disposes itself if so, so a synchronous outer or inner producer stops at once.
+/// @unchecked: `inners`, `current`, `pending`, `nextID`, `outerCompleted`, `stopped`,
+/// `subscribingNext` and `completedWhileSubscribing` are guarded by `lock`; `terminated` and
+/// `latestID` are atomics; everything else is immutable or ``StopSignal``'s.
+@usableFromInline
+final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable {
+    @usableFromInline typealias Inner = FlatMapInner<SourceElement, Output>
+
+    @usableFromInline let strategy: FlatMapStrategy
+    @usableFromInline let selector: (SourceElement) throws -> Observable<Output>
+    @usableFromInline let serial: SerialSink<Output>
+    @usableFromInline let terminated = Atomic<Bool>(false)
+    /// `.latest` only: the id of the inner observable whose events are delivered.
+    @usableFromInline let latestID = Atomic<UInt64>(0)
+
+    @usableFromInline let lock = Lock()
+    /// `.merge`: every active inner subscription.
+    @usableFromInline var inners: [UInt64: Inner] = [:]
+    /// `.latest`, `.first`, `.concat`: the active inner subscription.
+    @usableFromInline var current: Inner?
+    /// `.concat`: inner observables waiting for their turn.
+    @usableFromInline var pending: [Observable<Output>] = []
+    @usableFromInline var pendingHead = 0
+    /// `.concat`: a thread is subscribing an inner observable (see ``runConcat(_:_:)``).
+    @usableFromInline var subscribingNext = false
+    /// `.concat`: the inner observable being subscribed completed during `subscribe`.
+    @usableFromInline var completedWhileSubscribing = false
+    @usableFromInline var nextID: UInt64 = 0
+    @usableFromInline var outerCompleted = false
+    @usableFromInline var stopped = false
+
+    @inlinable
+    init(
+        strategy: FlatMapStrategy, downstream: AnyObserver<Output>,
+        selector: @escaping (SourceElement) throws -> Observable<Output>
+    ) {
+        self.strategy = strategy
+        self.selector = selector
+        self.serial = SerialSink(downstream: downstream)
+        super.init()
+        resourceAllocated()
+    }
+
+    deinit {
+        resourceReleased()
+    }
+
+    @inlinable
+    func run<Source: ObservableType>(_ source: Source) where Source.Element == SourceElement {
+        let observer = AnyObserver<SourceElement>(
+            eventHandler: { self.outerEvent($0) }, stopSignal: self)
+        fillUpstream(source.subscribe(observer))
+    }
+
+    /// After a delivery: if downstream has stopped, stop everything (its producers too).
+    @inlinable
+    func stopIfDownstreamStopped() {
+        if serial.downstream.isStopped { dispose() }
+    }
+
+    // MARK: Outer events
+
+    @inlinable
+    func outerEvent(_ event: Event<SourceElement>) {
+        switch event {
+        case .next(let element):
+            if strategy == .first {
+                let busy = lock.withLock { stopped || current != nil }
+                if busy { return }
+            }
+            let inner: Observable<Output>
+            do { inner = try selector(element) } catch {
+                terminate(with: .error(error))
+                return
+            }
+            startInner(inner)
+        case .error(let error):
+            terminate(with: .error(error))
+        case .completed:
+            let done: Bool = lock.withLock {
+                outerCompleted = true
+                return isDoneLocked
+            }
+            if done {
+                terminate(with: .completed)
+            } else {
+                disposeUpstream()
+            }
+        }
+    }
+
+    /// Under `lock`: the source has completed and no inner observable is active or waiting.
+    @inlinable
+    var isDoneLocked: Bool {
+        outerCompleted && inners.isEmpty && current == nil && pendingHead == pending.count
+            && !subscribingNext
+    }
+
+    @inlinable
+    func startInner(_ inner: Observable<Output>) {
+        lock.lock()
+        if stopped {
+            lock.unlock()
+            return
+        }
+        if strategy == .concat && (current != nil || subscribingNext) {
+            pending.append(inner)
+            lock.unlock()
+            return
+        }
+        nextID &+= 1
+        let entry = Inner(sink: self, id: nextID)
+        var replaced: Inner?
+        switch strategy {
+        case .merge:
+            inners[entry.id] = entry
+        case .latest:
+            replaced = current
+            current = entry
+            latestID.store(entry.id, ordering: .releasing)
+        case .first:
+            current = entry
+        case .concat:
+            current = entry
+            subscribingNext = true
+            completedWhileSubscribing = false
+        }
+        lock.unlock()
+        replaced?.dispose()
+        if strategy == .concat {
+            runConcat(inner, entry)
+        } else {
+            subscribe(inner, entry)
+        }
+    }
+
+    /// Subscribes concat's inner observables one after another without recursion: an inner
+    /// observable that completes during `subscribe` leaves the next one to this loop.
+    @inlinable
+    func runConcat(_ first: Observable<Output>, _ firstInner: Inner) {
+        var source = first
+        var inner = firstInner
+        while true {
+            subscribe(source, inner)
+            lock.lock()
+            guard completedWhileSubscribing, !stopped else {
+                subscribingNext = false
+                lock.unlock()
+                return
+            }
+            completedWhileSubscribing = false
+            if pendingHead < pending.count {
+                source = pending[pendingHead]
+                pendingHead += 1
+                if pendingHead == pending.count {
+                    pending.removeAll()
+                    pendingHead = 0
+                }
+                nextID &+= 1
+                inner = Inner(sink: self, id: nextID)
+                current = inner
+                lock.unlock()
+                continue
+            }
+            subscribingNext = false
+            let done = isDoneLocked
+            lock.unlock()
+            if done { terminate(with: .completed) }
+            return
+        }
+    }
+
+    @inlinable
+    func subscribe(_ inner: Observable<Output>, _ entry: Inner) {
+        // The entry is the observer's stop signal and holds the inner subscription: one object
+        // (and one closure context) per inner observable.
+        let observer: AnyObserver<Output>
+        if strategy == .latest {
+            observer = AnyObserver(
+                eventHandler: { entry.sink.latestInnerEvent($0, id: entry.id) }, stopSignal: entry)
+        } else {
+            observer = AnyObserver(eventHandler: { entry.sink.innerEvent($0, id: entry.id) }, stopSignal: entry)
+        }
+        entry.fillUpstream(inner.subscribe(observer))
+    }
+
+    // MARK: Inner events
+
+    @inlinable
+    func innerEvent(_ event: Event<Output>, id: UInt64) {
+        switch event {
+        case .next:
+            serial.on(event)
+            stopIfDownstreamStopped()
+        case .error:
+            terminate(with: event)
+        case .completed:
+            innerCompleted(id: id)
+        }
+    }
+
+    @inlinable
+    func latestInnerEvent(_ event: Event<Output>, id: UInt64) {
+        guard latestID.load(ordering: .acquiring) == id else { return }
+        switch event {
+        case .next:
+            serial.on(event)
+            stopIfDownstreamStopped()
+        case .error:
+            terminate(with: event)
+        case .completed:
+            innerCompleted(id: id)
+        }
+    }
+
+    /// Disposes the completed inner subscription (as RxSwift does, so its resources go at once)
+    /// and starts the next queued one or completes the result.
+    @inlinable
+    func innerCompleted(id: UInt64) {
+        let finished: Inner?
+        lock.lock()
+        if strategy == .merge {
+            finished = inners.removeValue(forKey: id)
+        } else {
+            guard let active = current, active.id == id else {
+                lock.unlock()
+                return
+            }
+            finished = active
+            current = nil
+        }
+        if strategy == .concat {
+            if subscribingNext {
+                // The thread inside `runConcat` subscribes the next one when `subscribe` returns.
+                completedWhileSubscribing = true
+                lock.unlock()
+                finished?.dispose()
+                return
+            }
+            if pendingHead < pending.count, !stopped {
+                let source = pending[pendingHead]
+                pendingHead += 1
+                if pendingHead == pending.count {
+                    pending.removeAll()
+                    pendingHead = 0
+                }
+                nextID &+= 1
+                let inner = Inner(sink: self, id: nextID)
+                current = inner
+                subscribingNext = true
+                completedWhileSubscribing = false
+                lock.unlock()
+                finished?.dispose()
+                runConcat(source, inner)
+                return
+            }
+        }
+        let done = isDoneLocked
+        lock.unlock()
+        finished?.dispose()
+        if done { terminate(with: .completed) }
+    }
+
+    // MARK: Termination
+
+    /// Takes every subscription out of the state, under `lock`, and marks the sink stopped.
+    /// Returns `false` if it was already stopped.
+    @inlinable
+    func stopLocked(collecting subscriptions: inout [Inner]) -> Bool {
+        if stopped { return false }
+        stopped = true
+        terminated.store(true, ordering: .releasing)
+        requestStop()
+        subscriptions.append(contentsOf: inners.values)
+        inners = [:]
+        if let current { subscriptions.append(current) }
+        current = nil
+        pending = []
+        pendingHead = 0
+        return true
+    }
+
+    /// Delivers the terminal `event` (once) and disposes every subscription.
+    @inlinable
+    func terminate(with event: Event<Output>) {
+        var subscriptions: [Inner] = []
+        let first = lock.withLock { stopLocked(collecting: &subscriptions) }
+        guard first else { return }
+        serial.on(event)
+        disposeUpstream()
+        for subscription in subscriptions { subscription.dispose() }
+    }
+
+    @inlinable
+    override func dispose() {
+        serial.dispose()
+        var subscriptions: [Inner] = []
+        let first = lock.withLock { stopLocked(collecting: &subscriptions) }
+        guard first else { return }
+        disposeUpstream()
+        for subscription in subscriptions { subscription.dispose() }
+    }
+}
+
+/// One inner subscription of ``FlatMapSink``: its id, and the head of the inner observable's
+/// segment (see ``StopSignal``): the slot holding its subscription (set once `subscribe` returns,
+/// possibly after `dispose()`), and the stop flag its producers check, raised once the result
+/// ends or, for `flatMapLatest`, once a newer inner replaced it (both dispose it).
+/// @unchecked: `sink` and `id` are immutable; the rest is ``StopSignal``'s.
+@usableFromInline
+final class FlatMapInner<SourceElement, Output>: StopSignal, @unchecked Sendable {
+    @usableFromInline let sink: FlatMapSink<SourceElement, Output>
+    @usableFromInline let id: UInt64
+
+    @inlinable
+    init(sink: FlatMapSink<SourceElement, Output>, id: UInt64) {
+        self.sink = sink
+        self.id = id
+        super.init()
+    }
+}
