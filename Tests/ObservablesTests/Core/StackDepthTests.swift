@@ -28,4 +28,50 @@ import Testing
         }
         #expect(producing - subscribing < 4 << 10, "the stop checks used \(producing - subscribing) bytes more")
     }
+
+    @Test func nestedCatchesFailOverWithoutStackPerOperator() {
+        func chain(_ source: Observable<Int>) -> Observable<Int> {
+            var chain = source
+            for _ in 0..<Self.depth { chain = chain.catch { _ in Observable.error(CoreTestError.boom) } }
+            return chain.catch { _ in Observable.just(1) }
+        }
+        let subscribing = stackUsed { _ = chain(Observable.never()).subscribe(onNext: { _ in }) }
+        let caught = EventRecorder<Int>()
+        let failingOver = stackUsed { _ = chain(Observable.error(CoreTestError.boom)).subscribe(caught.observer) }
+        #expect(caught.events == [.next(1), .completed, .next(1), .completed])
+        #expect(failingOver - subscribing < 8 << 10, "failing over used \(failingOver - subscribing) bytes more")
+    }
+
+    @Test func deepChainsRunOnA512KiBStack() {
+        let results = EventRecorder<String>()
+        runOnPaintedStack {
+            // Loops that resubscribe: no stack per source or attempt.
+            var concatenated = 0
+            _ = Observable.concat((0..<2_000).map { Observable.just($0) })
+                .subscribe(onNext: { _ in concatenated += 1 })
+            results.on(.next("concat \(concatenated)"))
+            var attempts = 0
+            _ = Observable<Int>.deferred {
+                attempts += 1
+                return Observable.error(CoreTestError.boom)
+            }.retry(2_000).subscribe(onError: { _ in })
+            results.on(.next("retry \(attempts)"))
+            // A chain subscribed, driven and disposed, and nested catches failing over: one
+            // frame set per operator while subscribing and delivering (debug-build frames).
+            let subject = PublishSubject<Int>()
+            var chain = subject.asObservable()
+            for _ in 0..<Self.depth { chain = chain.map { $0 + 1 } }
+            var last = 0
+            let subscription = chain.subscribe(onNext: { last = $0 })
+            for value in 0..<100 { subject.onNext(value) }
+            subscription.dispose()
+            results.on(.next("map \(last)"))
+            var failing = Observable<Int>.error(CoreTestError.boom)
+            for _ in 0..<Self.depth { failing = failing.catch { _ in Observable.error(CoreTestError.boom) } }
+            var caught = 0
+            _ = failing.catch { _ in Observable.just(7) }.subscribe(onNext: { caught = $0 })
+            results.on(.next("catch \(caught)"))
+        }
+        #expect(results.elements == ["concat 2000", "retry 2000", "map \(99 + Self.depth)", "catch 7"])
+    }
 }
