@@ -71,8 +71,9 @@ extension ObservableType {
 /// closures live in the observer handed upstream, not here: disposing releases the upstream,
 /// which releases the observer and everything the closures captured, even while the caller
 /// still holds this disposable. A source that goes away without terminating (a subject that is
-/// deallocated) releases its observers, and with them the chain's stages (which do not hold each
-/// other) and this sink's closures, so no cycle is left behind.
+/// deallocated) releases its observers, and with them the chain's stages and this sink's
+/// closures; the sink lets go of its upstream subscription then (``sourceReleased()``), so no
+/// cycle is left behind.
 /// @unchecked: `state` is atomic; `onDisposed` is touched only by the one thread that sets the
 /// disposed bit; the rest is ``StopSignal``'s.
 @usableFromInline

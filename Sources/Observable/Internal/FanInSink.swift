@@ -12,23 +12,35 @@ import Synchronization
 ///   which is busy, so those events are queued and processed after `process` returns: the inbox
 ///   is a trampoline, and resubscribing in a loop (`retry`, `concat`) does not grow the stack.
 ///
-/// Each subscription has its own head (a ``StopSignal``: the source segment's stop flag and
-/// subscription slot), so that one source ending, or being removed, stops only its own
-/// producers. Terminal events go downstream once (`finish`), after which every subscription
+/// Each subscription has its own ``FanInSource``: the head of that source's segment (its stop
+/// signal and subscription slot), so that one source ending, or being removed, stops only its
+/// own producers. Terminal events go downstream once (`finish`), after which every subscription
 /// is disposed. `dispose()` stops delivery (nothing starts after it returns) and disposes every
 /// subscription. After each input the sink checks (one load) whether downstream has stopped and
 /// disposes itself if so: a synchronous producer above stops as soon as downstream has what it
 /// wants, however deep the chain.
-/// @unchecked: `inbox` is guarded by `lock`; `stopped` is atomic; the other fields are immutable
-/// or thread-safe themselves.
+///
+/// Sources that let go without terminating: a source whose subject is deallocated ends its
+/// ``FanInSource`` through the inbox, after whatever it sent before. When every source has ended
+/// and at least one of them was released that way, nothing can ever arrive: the sink releases
+/// its subscriptions and tells downstream's head (``SourceRelease``), which lets go of this sink,
+/// so the chain below is freed like a direct subscription to a deallocated subject.
+/// @unchecked: `inbox` is guarded by `lock`; `stopped`, `liveSources` and `sourceWasReleased` are
+/// atomic; the other fields are immutable or thread-safe themselves.
 @usableFromInline
 final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
+    @usableFromInline typealias Message = FanInMessage<Input, Output>
+
     @usableFromInline let downstream: AnyObserver<Output>
     @usableFromInline let stopped = Atomic<Bool>(false)
     @usableFromInline let lock = Lock()
-    @usableFromInline var inbox: SerialSink<Input>?
+    @usableFromInline var inbox: SerialSink<Message>?
     /// Every subscription the operator holds; disposed on termination or dispose.
     @usableFromInline let subscriptions = CompositeDisposable()
+    /// Sources that have not ended, plus one while ``start(_:subscribing:)`` runs.
+    @usableFromInline let liveSources = Atomic<Int>(1)
+    /// Set when a source let go without terminating.
+    @usableFromInline let sourceWasReleased = Atomic<Bool>(false)
 
     @inlinable
     init(downstream: AnyObserver<Output>) {
@@ -46,14 +58,20 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
     /// then.
     @inlinable
     func start(_ process: @escaping (Input) -> Void, subscribing: () -> Void) -> Disposable {
-        let inbox = SerialSink<Input>(
+        let inbox = SerialSink<Message>(
             downstream: AnyObserver(eventHandler: { event in
-                guard case .next(let input) = event else { return }
-                process(input)
-                self.checkAfterInput()
+                guard case .next(let message) = event else { return }
+                switch message {
+                case .input(let input): process(input)
+                case .ended(let source): self.sourceEnded(source)
+                }
+                self.checkAfterMessage()
             }))
         lock.withLock { self.inbox = inbox }
         subscribing()
+        // The subscribing phase counted as a live source, so that a source released meanwhile
+        // cannot end the sink before the others are subscribed.
+        post(.ended(nil))
         return self
     }
 
@@ -69,6 +87,11 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
         stopped.load(ordering: .acquiring)
     }
 
+    @inlinable
+    func post(_ message: Message) {
+        lock.withLock { inbox }?.on(.next(message))
+    }
+
     /// Subscribes `source` with events tagged by `tag`, keeping the subscription in
     /// ``subscriptions``. Returns the key that removes it, or `nil` if the sink already stopped
     /// (then nothing is subscribed). Call outside any lock.
@@ -78,7 +101,7 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
         _ source: Source, tag: @escaping (CompositeDisposable.DisposeKey, Event<Source.Element>) -> Input
     ) -> CompositeDisposable.DisposeKey? {
         if isStopped { return nil }
-        let holder = StopSignal()
+        let holder = FanInSource(sink: self)
         guard let key = subscriptions.insert(holder) else { return nil }
         holder.fillUpstream(source.subscribe(observer(for: holder) { tag(key, $0) }))
         return key
@@ -91,19 +114,26 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
         _ source: Source, into serial: SerialDisposable, tag: @escaping (Event<Source.Element>) -> Input
     ) {
         if isStopped { return }
-        let holder = StopSignal()
+        let holder = FanInSource(sink: self)
         serial.disposable = holder
         holder.fillUpstream(source.subscribe(observer(for: holder, tag)))
     }
 
-    /// An observer that tags each event with `tag` and posts it to the inbox. It carries
-    /// `holder` upstream as the source's stop signal.
+    /// An observer that tags each event with `tag` and posts it to the inbox, and after a
+    /// terminal event posts that `holder`'s source has ended. It carries `holder` upstream as
+    /// the source's stop signal.
     @inlinable
-    func observer<Element>(for holder: StopSignal, _ tag: @escaping (Event<Element>) -> Input) -> AnyObserver<Element> {
+    func observer<Element>(
+        for holder: FanInSource<Input, Output>, _ tag: @escaping (Event<Element>) -> Input
+    ) -> AnyObserver<Element> {
         guard let inbox = lock.withLock({ self.inbox }) else {
             return AnyObserver(eventHandler: { _ in }, stopSignal: holder)
         }
-        return AnyObserver(eventHandler: { event in inbox.on(.next(tag(event))) }, stopSignal: holder)
+        return AnyObserver(
+            eventHandler: { event in
+                inbox.on(.next(.input(tag(event))))
+                if event.isStopEvent { inbox.on(.next(.ended(holder))) }
+            }, stopSignal: holder)
     }
 
     /// Sends `.next(element)` downstream unless stopped. Call only from `process`.
@@ -132,7 +162,7 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
 
     @inlinable
     func tearDown() {
-        let inbox: SerialSink<Input>? = lock.withLock {
+        let inbox: SerialSink<Message>? = lock.withLock {
             defer { self.inbox = nil }
             return self.inbox
         }
@@ -140,10 +170,39 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
         subscriptions.dispose()
     }
 
-    /// In the inbox, after each input: if downstream has stopped, stop (and so every source's
-    /// producers).
+    // MARK: Sources that end
+
+    /// In the inbox: `source` has ended (`nil`: the subscribing phase has).
     @inlinable
-    func checkAfterInput() {
-        if !stopped.load(ordering: .acquiring) && downstream.isStopped { dispose() }
+    func sourceEnded(_ source: FanInSource<Input, Output>?) {
+        if let source {
+            source.end()
+        } else {
+            liveSources.subtract(1, ordering: .acquiringAndReleasing)
+        }
     }
+
+    /// In the inbox, after each message: stop if downstream has; release everything if every
+    /// source has ended and one was released without terminating.
+    @inlinable
+    func checkAfterMessage() {
+        if stopped.load(ordering: .acquiring) { return }
+        if downstream.isStopped {
+            dispose()
+            return
+        }
+        if sourceWasReleased.load(ordering: .acquiring) && liveSources.load(ordering: .acquiring) == 0 {
+            guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            tearDown()
+            SourceRelease.notify(downstream.stopSignal)
+        }
+    }
+}
+
+/// What the inbox of a ``FanInSink`` carries: an operator input, or the end of one source.
+@usableFromInline
+enum FanInMessage<Input, Output> {
+    case input(Input)
+    /// A source has ended, after everything it sent (`nil`: the subscribing phase has).
+    case ended(FanInSource<Input, Output>?)
 }

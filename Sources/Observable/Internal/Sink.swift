@@ -115,4 +115,13 @@ final class Sink<Output>: StopSignal, Cancelable, @unchecked Sendable {
     override func dispose() {
         segment.stopUpstream()
     }
+
+    /// A head sink whose source let go of it can produce nothing more: for the segment
+    /// downstream (whose head holds this sink as its upstream subscription, and is held by it),
+    /// it is a source that let go too.
+    @inlinable
+    override func sourceReleased() {
+        super.sourceReleased()
+        SourceRelease.notify(downstream.stopSignal)
+    }
 }

@@ -10,8 +10,9 @@ import Synchronization
 /// - Stop checks are O(1): a producer reads one flag (`isStopped`) instead of asking each stage
 ///   down the chain, so the check uses no stack and no time per nested operator.
 /// - Disposing a segment disposes its one upstream subscription directly, not stage by stage.
-/// - The stages are owned only by the observer chain the source holds: they never hold each
-///   other, so a source that lets go of its observer frees them.
+/// - The stages are owned only by the observer chain the source holds, so a source that lets go
+///   of its observer (a subject deallocated without terminating) frees them (see
+///   ``sourceReleased()``).
 ///
 /// The head is whatever object ends the segment downstream: the `subscribe` sink, one source of
 /// a multi-source operator, a flatMap inner subscription, a stage that has work of its own on
@@ -22,8 +23,8 @@ import Synchronization
 ///
 /// Slot protocol (lock-free, no allocation): `empty` → `filled` by ``fillUpstream(_:)`` (writes
 /// the value, then publishes it with a releasing CAS); `empty`/`filled` → `disposed` by
-/// ``disposeUpstream()`` (an acquiring exchange; whoever sees `filled` owns the value). A value
-/// filled after `disposed` is disposed at once.
+/// ``disposeUpstream()`` or ``releaseUpstream()`` (an acquiring exchange; whoever sees `filled`
+/// owns the value). A value filled after `disposed` is disposed at once.
 /// @unchecked: `stopFlag` and `slot` are atomic; `upstream` is written once before the releasing
 /// CAS that fills the slot and read only by the thread whose exchange found it filled;
 /// `acceptsMembers` is immutable.
@@ -77,6 +78,15 @@ class StopSignal: Disposable, @unchecked Sendable {
         }
     }
 
+    /// Takes the upstream subscription out of the slot (once) and lets it go without disposing
+    /// it: its source has already let go of this segment.
+    @inlinable
+    final func releaseUpstream() {
+        if slot.exchange(UpstreamSlotState.disposed, ordering: .acquiringAndReleasing) == UpstreamSlotState.filled {
+            upstream = nil
+        }
+    }
+
     /// What a stage calls when it stops: raise the flag, dispose the segment's upstream.
     @inlinable
     final func stopUpstream() {
@@ -88,6 +98,17 @@ class StopSignal: Disposable, @unchecked Sendable {
     @inlinable
     func dispose() {
         stopUpstream()
+    }
+
+    /// Called (through ``SourceRelease``) when the source at the top of this segment has let go
+    /// of the segment's observer without a terminal event, so no event will come any more: the
+    /// head lets go of its upstream subscription without disposing anything (as a direct
+    /// subscription to a deallocated subject does) and, if its own output can no longer produce
+    /// anything, tells the head downstream (``SourceRelease/notify(_:)``).
+    @inlinable
+    func sourceReleased() {
+        requestStop()
+        releaseUpstream()
     }
 }
 

@@ -11,8 +11,9 @@ import Darwin
 /// runs the queue in a loop before it returns. Each trampoline has its own per-thread queue.
 ///
 /// Used where a cascade through nested operators would otherwise need one set of stack frames per
-/// operator: `catch` switching to its fallback while another `catch` is subscribing its own.
-/// Only such paths pay for the thread-local lookup; events never come here.
+/// operator: releasing a chain whose sources went away (``SourceRelease``), and `catch`
+/// switching to its fallback while another `catch` is subscribing its own. Only those paths pay
+/// for the thread-local lookup; events never come here.
 /// @unchecked: `key` is immutable; each queue is touched only by its own thread.
 @usableFromInline
 final class ThreadTrampoline: @unchecked Sendable {

@@ -110,7 +110,7 @@ final class CatchSink<Element>: StopSignal, Cancelable, @unchecked Sendable {
             forwardTerminal(.error(error))
             return
         }
-        let head = CatchFallback()
+        let head = CatchFallback(downstreamSignal: downstream.stopSignal)
         fallbackHead = head
         guard
             state.compareExchange(expected: 0, desired: Self.switched, ordering: .acquiringAndReleasing).exchanged
@@ -134,11 +134,34 @@ final class CatchSink<Element>: StopSignal, Cancelable, @unchecked Sendable {
         if old & Self.switched != 0 { fallbackHead?.stopUpstream() }
     }
 
+    /// The source let go without terminating: nothing can come any more (the fallback only
+    /// starts after an error), so for the segment downstream this sink is a source that let go.
+    @inlinable
+    override func sourceReleased() {
+        super.sourceReleased()
+        if state.load(ordering: .acquiring) == 0 { SourceRelease.notify(downstream.stopSignal) }
+    }
 }
 
 /// The head of a `catch` fallback's segment (see ``StopSignal``).
+/// @unchecked: `downstreamSignal` is immutable; the rest is ``StopSignal``'s.
 @usableFromInline
-typealias CatchFallback = StopSignal
+final class CatchFallback: StopSignal, @unchecked Sendable {
+    @usableFromInline let downstreamSignal: StopSignal?
+
+    @inlinable
+    init(downstreamSignal: StopSignal?) {
+        self.downstreamSignal = downstreamSignal
+        super.init()
+    }
+
+    /// The fallback let go without terminating: for the segment downstream, so did `catch`.
+    @inlinable
+    override func sourceReleased() {
+        super.sourceReleased()
+        SourceRelease.notify(downstreamSignal)
+    }
+}
 
 /// Subscribes `catch` fallbacks one after another when nested `catch` operators fail over
 /// during each other's fallback subscription (see ``ThreadTrampoline``).

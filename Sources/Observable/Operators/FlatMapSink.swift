@@ -10,9 +10,15 @@ import Synchronization
 /// see ``StopSignal``); each inner subscription is a ``FlatMapInner``, the head of its own. After
 /// each event it delivers, the sink checks (one load) whether downstream has stopped, and
 /// disposes itself if so, so a synchronous outer or inner producer stops at once.
-/// @unchecked: `inners`, `current`, `pending`, `nextID`, `outerCompleted`, `stopped`,
-/// `subscribingNext` and `completedWhileSubscribing` are guarded by `lock`; `terminated` and
-/// `latestID` are atomics; everything else is immutable or ``StopSignal``'s.
+///
+/// When the outer sequence and every inner one have let go without terminating (their subjects
+/// deallocated) or completed, with at least one let go, nothing can arrive any more: the sink
+/// releases its subscriptions and tells downstream's head (``SourceRelease``), which lets go of
+/// it, so the chain below is freed.
+/// @unchecked: `inners`, `current`, `pending`, `nextID`, `outerCompleted`, `outerReleased`,
+/// `innerReleased`, `stopped`, `subscribingNext` and `completedWhileSubscribing` are guarded by
+/// `lock`; `terminated` and `latestID` are atomics; everything else is immutable or
+/// ``StopSignal``'s.
 @usableFromInline
 final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable {
     @usableFromInline typealias Inner = FlatMapInner<SourceElement, Output>
@@ -38,6 +44,10 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
     @usableFromInline var completedWhileSubscribing = false
     @usableFromInline var nextID: UInt64 = 0
     @usableFromInline var outerCompleted = false
+    /// The outer sequence let go without terminating.
+    @usableFromInline var outerReleased = false
+    /// An inner sequence let go without terminating: the result can no longer complete.
+    @usableFromInline var innerReleased = false
     @usableFromInline var stopped = false
 
     @inlinable
@@ -96,6 +106,7 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
                 terminate(with: .completed)
             } else {
                 disposeUpstream()
+                releaseIfDead()
             }
         }
     }
@@ -104,7 +115,7 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
     @inlinable
     var isDoneLocked: Bool {
         outerCompleted && inners.isEmpty && current == nil && pendingHead == pending.count
-            && !subscribingNext
+            && !subscribingNext && !innerReleased
     }
 
     @inlinable
@@ -176,7 +187,11 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
             subscribingNext = false
             let done = isDoneLocked
             lock.unlock()
-            if done { terminate(with: .completed) }
+            if done {
+                terminate(with: .completed)
+            } else {
+                releaseIfDead()
+            }
             return
         }
     }
@@ -269,7 +284,53 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
         let done = isDoneLocked
         lock.unlock()
         finished?.dispose()
-        if done { terminate(with: .completed) }
+        if done {
+            terminate(with: .completed)
+        } else {
+            releaseIfDead()
+        }
+    }
+
+    // MARK: Sources that let go
+
+    /// The outer sequence let go of its observer without terminating.
+    @inlinable
+    override func sourceReleased() {
+        super.sourceReleased()
+        lock.withLock { outerReleased = true }
+        releaseIfDead()
+    }
+
+    /// Inner `id` let go of its observer without terminating: it is gone like a completed one,
+    /// except that it can no longer let the result complete.
+    @inlinable
+    func innerWasReleased(id: UInt64) {
+        lock.withLock {
+            innerReleased = true
+            if strategy == .merge {
+                inners.removeValue(forKey: id)
+            } else if let active = current, active.id == id {
+                current = nil
+            }
+        }
+        releaseIfDead()
+    }
+
+    /// If nothing can arrive any more because a source let go, releases the subscriptions
+    /// (delivery already queued in `serial` still happens) and tells downstream's head.
+    @inlinable
+    func releaseIfDead() {
+        var subscriptions: [Inner] = []
+        let dead: Bool = lock.withLock {
+            guard outerReleased || innerReleased, outerCompleted || outerReleased, inners.isEmpty, current == nil,
+                !subscribingNext
+            else { return false }
+            return stopLocked(collecting: &subscriptions)
+        }
+        guard dead else { return }
+        disposeUpstream()
+        for subscription in subscriptions { subscription.dispose() }
+        SourceRelease.notify(serial.downstream.stopSignal)
     }
 
     // MARK: Termination
@@ -328,5 +389,12 @@ final class FlatMapInner<SourceElement, Output>: StopSignal, @unchecked Sendable
         self.sink = sink
         self.id = id
         super.init()
+    }
+
+    /// The inner observable let go of its observer without terminating.
+    @inlinable
+    override func sourceReleased() {
+        super.sourceReleased()
+        sink.innerWasReleased(id: id)
     }
 }

@@ -32,9 +32,11 @@ extension ObservableType {
 ///
 /// It is the head of its upstream's segment (see ``StopSignal``): the upstream subscription is in
 /// its slot, and its flag is raised when it is disposed or has delivered the terminal event, and
-/// after a delivery that found downstream stopped.
-/// @unchecked: `queue`, `head`, `draining` and `inputStopped` are guarded by `lock`; `disposed`
-/// is atomic; `downstream` and `scheduler` are immutable; the rest is ``StopSignal``'s.
+/// after a delivery that found downstream stopped. When its source lets go without terminating,
+/// it delivers what is queued, then tells downstream's head that its source let go too.
+/// @unchecked: `queue`, `head`, `draining`, `inputStopped` and `sourceWasReleased` are guarded by
+/// `lock`; `disposed` is atomic; `downstream` and `scheduler` are immutable; the rest is
+/// ``StopSignal``'s.
 @usableFromInline
 final class ObserveOnSink<Element>: StopSignal, Cancelable, @unchecked Sendable {
     @usableFromInline let scheduler: ImmediateSchedulerType
@@ -44,6 +46,7 @@ final class ObserveOnSink<Element>: StopSignal, Cancelable, @unchecked Sendable 
     @usableFromInline var head = 0
     @usableFromInline var draining = false
     @usableFromInline var inputStopped = false
+    @usableFromInline var sourceWasReleased = false
     @usableFromInline let disposed = Atomic<Bool>(false)
 
     @inlinable
@@ -89,17 +92,22 @@ final class ObserveOnSink<Element>: StopSignal, Cancelable, @unchecked Sendable 
     @inlinable
     func drain() {
         while true {
+            var released = false
             let next: Event<Element>? = lock.withLock {
                 if head == queue.count || disposed.load(ordering: .acquiring) {
                     queue.removeAll()
                     head = 0
                     draining = false
+                    released = sourceWasReleased
                     return nil
                 }
                 defer { head += 1 }
                 return queue[head]
             }
-            guard let event = next else { return }
+            guard let event = next else {
+                if released && !disposed.load(ordering: .acquiring) { SourceRelease.notify(downstream.stopSignal) }
+                return
+            }
             if disposed.load(ordering: .acquiring) { continue }
             if event.isStopEvent {
                 guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { continue }
@@ -118,4 +126,16 @@ final class ObserveOnSink<Element>: StopSignal, Cancelable, @unchecked Sendable 
         stopUpstream()
     }
 
+    /// The source let go without terminating: once the queue is delivered, nothing can come any
+    /// more, and for the segment downstream this sink is a source that let go.
+    @inlinable
+    override func sourceReleased() {
+        super.sourceReleased()
+        let idle: Bool = lock.withLock {
+            sourceWasReleased = true
+            inputStopped = true
+            return !draining
+        }
+        if idle && !disposed.load(ordering: .acquiring) { SourceRelease.notify(downstream.stopSignal) }
+    }
 }

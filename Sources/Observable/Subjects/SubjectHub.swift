@@ -49,7 +49,10 @@ extension SubjectPolicy {
 /// that cycle) when the token is disposed, and empties all of them when the subject terminates,
 /// is disposed or is deallocated (``detach()``); always under the lock, and only when no thread
 /// can be calling the handler: at once when nobody is delivering, otherwise by the delivering
-/// thread when it goes idle (see `detached` and `disposedTokens`).
+/// thread when it goes idle (see `detached` and `disposedTokens`). When the subject is disposed
+/// or deallocated (not when it terminates: the terminal event reaches the chain), the hub also
+/// tells each observer's stop signal that its source let go (``SourceRelease``), so that the
+/// operator chain behind the observer lets go of what it holds too.
 ///
 /// A new subscriber that must first receive replayed values is marked "buffering": live events
 /// for it are held in its buffer until its replay is done, so it never sees two events at once
@@ -225,7 +228,8 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
             for event in replay { observer.on(event) }
             return Disposables.create()
         }
-        let token = Token(handler: observer.handler, hub: self, buffering: !replay.isEmpty)
+        let token = Token(
+            handler: observer.handler, signal: observer.stopSignal, hub: self, buffering: !replay.isEmpty)
         mutableObservers().append(token)
         lock.unlock()
         if !replay.isEmpty { token.replay(replay, handler: observer.handler) }
@@ -279,26 +283,30 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
 
     /// With `lock` held (released here): stops input and takes the observers out; their handlers
     /// are emptied now, or by the delivering thread when it goes idle if a delivery is running.
+    /// Then tells each observer's stop signal that its source let go.
     @inlinable
     func takeObservers() {
         inputStopped = true
         let current = observers
         current.unregisterAll()
+        var signals: [StopSignal] = []
         for slot in current.slots {
             slot?._withUnsafeGuaranteedRef {
                 $0.state.store(SubjectSubscriptionState.disposed, ordering: .releasing)
+                if let signal = $0.box?._withUnsafeGuaranteedRef({ $0.signal }) { signals.append(signal) }
             }
         }
         observers = TokenList()
+        var boxes: [Unmanaged<HandlerBox<Element>>] = []
         if delivering {
             detached.append(current)
-            lock.unlock()
-            return
+        } else {
+            current.takeHandlers(into: &boxes)
         }
-        var boxes: [Unmanaged<HandlerBox<Element>>] = []
-        current.takeHandlers(into: &boxes)
         lock.unlock()
-        // Outside the lock: releasing handlers may run deinits.
+        // Outside the lock: what follows may run deinits and operator code (never user code
+        // under the lock).
+        for signal in signals { SourceRelease.notify(signal) }
         for box in boxes { box.release() }
         withExtendedLifetime(current) {}
     }
@@ -455,8 +463,10 @@ final class ObserverToken<Policy: SubjectPolicy>: Disposable, @unchecked Sendabl
     @exclusivity(unchecked) @usableFromInline var index = -1
 
     @inlinable
-    init(handler: @escaping (Event<Element>) -> Void, hub: SubjectHub<Policy>, buffering: Bool) {
-        self.box = Unmanaged.passRetained(HandlerBox(handler))
+    init(
+        handler: @escaping (Event<Element>) -> Void, signal: StopSignal?, hub: SubjectHub<Policy>, buffering: Bool
+    ) {
+        self.box = Unmanaged.passRetained(HandlerBox(handler, signal: signal))
         self.hub = hub
         self.state = Atomic(buffering ? SubjectSubscriptionState.buffering : SubjectSubscriptionState.active)
         resourceAllocated()
@@ -545,13 +555,16 @@ final class ObserverToken<Policy: SubjectPolicy>: Disposable, @unchecked Sendabl
 }
 
 /// An observer's handler in an object of its own, so that it can be called through an
-/// unretained reference (see ``ObserverToken``).
+/// unretained reference (see ``ObserverToken``), with the observer's stop signal (told when the
+/// subject lets go of the observer without terminating).
 @usableFromInline
 final class HandlerBox<Element> {
     @usableFromInline let handler: (Event<Element>) -> Void
+    @usableFromInline let signal: StopSignal?
 
     @inlinable
-    init(_ handler: @escaping (Event<Element>) -> Void) {
+    init(_ handler: @escaping (Event<Element>) -> Void, signal: StopSignal?) {
         self.handler = handler
+        self.signal = signal
     }
 }
