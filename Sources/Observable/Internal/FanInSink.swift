@@ -50,6 +50,7 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
 
     deinit {
         resourceReleased()
+        DeferredRelease.keep(downstream)
     }
 
     /// Installs `process`, the function that handles each input, runs `subscribing` (which

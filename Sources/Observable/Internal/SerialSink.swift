@@ -47,6 +47,7 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
 
     deinit {
         resourceReleased()
+        DeferredRelease.keep(downstream)
     }
 
     @inlinable

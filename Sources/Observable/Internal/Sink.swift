@@ -35,6 +35,7 @@ final class Sink<Output>: StopSignal, Cancelable, @unchecked Sendable {
 
     deinit {
         resourceReleased()
+        DeferredRelease.keep(downstream)
     }
 
     /// The signal this sink's upstream checks and whose slot holds the upstream subscription.

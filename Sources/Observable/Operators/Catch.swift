@@ -65,6 +65,7 @@ final class CatchSink<Element>: StopSignal, Cancelable, @unchecked Sendable {
 
     deinit {
         resourceReleased()
+        DeferredRelease.keep(downstream)
     }
 
     @inlinable

@@ -59,6 +59,7 @@ final class ObserveOnSink<Element>: StopSignal, Cancelable, @unchecked Sendable 
 
     deinit {
         resourceReleased()
+        DeferredRelease.keep(downstream)
     }
 
     @usableFromInline

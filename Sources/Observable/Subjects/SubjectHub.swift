@@ -180,8 +180,10 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
                     detached = []
                     disposedTokens = []
                     lock.unlock()
-                    for box in boxes { box.release() }
-                    withExtendedLifetime((lists, ended, tokens)) {}
+                    DeferredRelease.run {
+                        for box in boxes { box.release() }
+                        withExtendedLifetime((lists, ended, tokens)) {}
+                    }
                 }
                 return
             }
@@ -259,9 +261,11 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
             box = token.takeHandler()
         }
         lock.unlock()
-        // Outside the lock: releasing captures may run deinits.
-        box?.release()
-        removed?.release()
+        // Outside the lock: releasing captures may run deinits (a whole chain's, one by one).
+        DeferredRelease.run {
+            box?.release()
+            removed?.release()
+        }
     }
 
     /// Releases every observer and refuses later use (subscribers get `RxError.disposed`).
@@ -306,9 +310,11 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
         lock.unlock()
         // Outside the lock: what follows may run deinits and operator code (never user code
         // under the lock).
-        for signal in signals { SourceRelease.notify(signal) }
-        for box in boxes { box.release() }
-        withExtendedLifetime(current) {}
+        DeferredRelease.run {
+            for signal in signals { SourceRelease.notify(signal) }
+            for box in boxes { box.release() }
+            withExtendedLifetime(current) {}
+        }
     }
 
     @usableFromInline

@@ -42,6 +42,18 @@ import Testing
         #expect(failingOver - subscribing < 8 << 10, "failing over used \(failingOver - subscribing) bytes more")
     }
 
+    @Test func disposingALongChainUsesNoStackPerOperator() {
+        let short = stackUsedReleasingAChain(of: 10, byDisposing: true)
+        let long = stackUsedReleasingAChain(of: 2_000, byDisposing: true)
+        #expect(long - short < 4 << 10, "2,000 stages used \(long - short) bytes more than 10")
+    }
+
+    @Test func releasingALongChainWhenItsSubjectGoesUsesNoStackPerOperator() {
+        let short = stackUsedReleasingAChain(of: 10, byDisposing: false)
+        let long = stackUsedReleasingAChain(of: 2_000, byDisposing: false)
+        #expect(long - short < 4 << 10, "2,000 stages used \(long - short) bytes more than 10")
+    }
+
     @Test func deepChainsRunOnA512KiBStack() {
         let results = EventRecorder<String>()
         runOnPaintedStack {
@@ -74,4 +86,37 @@ import Testing
         }
         #expect(results.elements == ["concat 2000", "retry 2000", "map \(99 + Self.depth)", "catch 7"])
     }
+}
+
+/// Subscribes a chain of `stages` maps over a subject (on the calling thread: subscribing
+/// recurses once per stage), then measures on a painted stack the stack used to dispose the
+/// subscription, or to let the subject go; either must release everything the chain captured,
+/// down to its last observer.
+private func stackUsedReleasingAChain(of stages: Int, byDisposing: Bool) -> Int {
+    final class Holder: @unchecked Sendable {
+        // @unchecked: handed to the measuring thread, which the caller joins before reading.
+        var subject: PublishSubject<Int>? = PublishSubject<Int>()
+        var subscription: Disposable?
+    }
+    var used = 0
+    for _ in 0..<2 {  // the second run is measured (see `stackUsed(by:)`)
+        let holder = Holder()
+        weak var weakCaptured: Tracked?
+        do {
+            let captured = Tracked()
+            weakCaptured = captured
+            var chain = holder.subject!.asObservable()
+            for _ in 0..<stages { chain = chain.map { $0 + 1 } }
+            holder.subscription = chain.subscribe(onNext: { _ in _ = captured })
+        }
+        used = runOnPaintedStack {
+            if byDisposing {
+                holder.subscription?.dispose()
+            } else {
+                holder.subject = nil
+            }
+        }
+        #expect(weakCaptured == nil)
+    }
+    return used
 }
