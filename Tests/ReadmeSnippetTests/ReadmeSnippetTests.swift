@@ -6,6 +6,6 @@ import Testing
 @Suite struct ReadmeSnippetTests {
     @MainActor @Test func readmeBlockAtLine64Runs() throws { tourOfOperators() }
     @MainActor @Test func readmeBlockAtLine101Runs() throws { try tourOfSubjects() }
-    @MainActor @Test func readmeBlockAtLine283Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine307Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine288Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine312Runs() throws { testCounterViewWithStub() }
 }
