@@ -68,8 +68,9 @@ final class Sink<Output>: StopSignal, Cancelable, @unchecked Sendable {
 
     /// Forwards `.next(element)` unless stopped.
     ///
-    /// A stage's call downstream is its last action, so the compiler can make it a tail call: a
-    /// value travelling through a chain of stages then needs no stack frame per stage.
+    /// Kept small (the head's case is out of line) so that it inlines into each stage's closure:
+    /// a value travelling down a chain then takes one stack frame per stage (112 bytes in a
+    /// release build; 176 when this did not inline).
     @inlinable
     func forwardNext(_ element: Output) {
         guard sharesSegment else { return forwardNextAsHead(element) }
@@ -78,7 +79,6 @@ final class Sink<Output>: StopSignal, Cancelable, @unchecked Sendable {
     }
 
     /// `forwardNext` of a head: after the delivery, raises its own flag if downstream stopped.
-    /// (Kept out of line so that `forwardNext` stays small enough to inline into each stage.)
     @inlinable
     @inline(never)
     func forwardNextAsHead(_ element: Output) {
