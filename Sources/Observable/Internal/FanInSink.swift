@@ -21,20 +21,27 @@ import Synchronization
 /// wants, however deep the chain.
 ///
 /// Sources that let go without terminating: a source whose subject is deallocated ends its
-/// ``FanInSource`` through the inbox, after whatever it sent before. When every source has ended
-/// and at least one of them was released that way, nothing can ever arrive: the sink releases
-/// its subscriptions and tells downstream's head (``SourceRelease``), which lets go of this sink,
-/// so the chain below is freed like a direct subscription to a deallocated subject.
-/// @unchecked: `inbox` is guarded by `lock`; `stopped`, `liveSources` and `sourceWasReleased` are
-/// atomic; the other fields are immutable or thread-safe themselves.
+/// ``FanInSource`` through the inbox, after whatever it sent before (as a source that terminates
+/// does: the inbox carries `.completed` for "the next source in `endedSources` has ended"; it does
+/// not enforce the event grammar, its events are messages). When every
+/// source has ended and at least one of them was released that way, nothing can ever arrive: the
+/// sink releases its subscriptions and tells downstream's head (``SourceRelease``), which lets go
+/// of this sink, so the chain below is freed like a direct subscription to a deallocated subject.
+/// @unchecked: `inbox`, `endedSources` and `endedHead` are guarded by `lock`; `stopped`,
+/// `liveSources` and `sourceWasReleased` are atomic; the other fields are immutable or
+/// thread-safe themselves.
 @usableFromInline
 final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
-    @usableFromInline typealias Message = FanInMessage<Input, Output>
+    @usableFromInline typealias Source = FanInSource<Input, Output>
 
     @usableFromInline let downstream: AnyObserver<Output>
     @usableFromInline let stopped = Atomic<Bool>(false)
     @usableFromInline let lock = Lock()
-    @usableFromInline var inbox: SerialSink<Message>?
+    @usableFromInline var inbox: SerialSink<Input>?
+    /// Sources that have ended, in the order of their `.completed` messages in the inbox (`nil`:
+    /// the subscribing phase).
+    @exclusivity(unchecked) @usableFromInline var endedSources: [Source?] = []
+    @exclusivity(unchecked) @usableFromInline var endedHead = 0
     /// Every subscription the operator holds; disposed on termination or dispose.
     @usableFromInline let subscriptions = CompositeDisposable()
     /// Sources that have not ended, plus one while ``start(_:subscribing:)`` runs.
@@ -59,20 +66,21 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
     /// then.
     @inlinable
     func start(_ process: @escaping (Input) -> Void, subscribing: () -> Void) -> Disposable {
-        let inbox = SerialSink<Message>(
-            downstream: AnyObserver(eventHandler: { event in
-                guard case .next(let message) = event else { return }
+        let inbox = SerialSink<Input>(
+            downstream: AnyObserver(eventHandler: { message in
                 switch message {
-                case .input(let input): process(input)
-                case .ended(let source): self.sourceEnded(source)
+                case .next(let input): process(input)
+                case .completed: self.nextSourceEnded()
+                case .error: break
                 }
                 self.checkAfterMessage()
-            }))
+            }),
+            enforcesGrammar: false)
         lock.withLock { self.inbox = inbox }
         subscribing()
         // The subscribing phase counted as a live source, so that a source released meanwhile
         // cannot end the sink before the others are subscribed.
-        post(.ended(nil))
+        postEnd(of: nil)
         return self
     }
 
@@ -88,9 +96,15 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
         stopped.load(ordering: .acquiring)
     }
 
+    /// Posts that `source` has ended (`nil`: the subscribing phase), behind what is queued.
     @inlinable
-    func post(_ message: Message) {
-        lock.withLock { inbox }?.on(.next(message))
+    func postEnd(of source: Source?) {
+        let current: SerialSink<Input>? = lock.withLock {
+            guard let current = inbox else { return nil }
+            endedSources.append(source)
+            return current
+        }
+        current?.on(.completed)
     }
 
     /// Subscribes `source` with events tagged by `tag`, keeping the subscription in
@@ -124,16 +138,14 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
     /// terminal event posts that `holder`'s source has ended. It carries `holder` upstream as
     /// the source's stop signal.
     @inlinable
-    func observer<Element>(
-        for holder: FanInSource<Input, Output>, _ tag: @escaping (Event<Element>) -> Input
-    ) -> AnyObserver<Element> {
+    func observer<Element>(for holder: Source, _ tag: @escaping (Event<Element>) -> Input) -> AnyObserver<Element> {
         guard let inbox = lock.withLock({ self.inbox }) else {
             return AnyObserver(eventHandler: { _ in }, stopSignal: holder)
         }
         return AnyObserver(
             eventHandler: { event in
-                inbox.on(.next(.input(tag(event))))
-                if event.isStopEvent { inbox.on(.next(.ended(holder))) }
+                inbox.on(.next(tag(event)))
+                if event.isStopEvent { self.postEnd(of: holder) }
             }, stopSignal: holder)
     }
 
@@ -163,20 +175,38 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
 
     @inlinable
     func tearDown() {
-        let inbox: SerialSink<Message>? = lock.withLock {
-            defer { self.inbox = nil }
-            return self.inbox
+        let (inbox, ended): (SerialSink<Input>?, [Source?]) = lock.withLock {
+            defer {
+                self.inbox = nil
+                endedSources = []
+                endedHead = 0
+            }
+            return (self.inbox, endedSources)
         }
         inbox?.dispose()
         subscriptions.dispose()
+        withExtendedLifetime(ended) {}
     }
 
     // MARK: Sources that end
 
-    /// In the inbox: `source` has ended (`nil`: the subscribing phase has).
+    /// In the inbox, for a `.completed` message: the next source in `endedSources` has ended.
     @inlinable
-    func sourceEnded(_ source: FanInSource<Input, Output>?) {
-        if let source {
+    func nextSourceEnded() {
+        let entry: Source?? = lock.withLock {
+            guard endedHead < endedSources.count else { return nil }
+            defer {
+                endedSources[endedHead] = nil
+                endedHead += 1
+                if endedHead == endedSources.count {
+                    endedSources.removeAll()
+                    endedHead = 0
+                }
+            }
+            return endedSources[endedHead]
+        }
+        guard let entry else { return }
+        if let source = entry {
             source.end()
         } else {
             liveSources.subtract(1, ordering: .acquiringAndReleasing)
@@ -184,26 +214,25 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
     }
 
     /// In the inbox, after each message: stop if downstream has; release everything if every
-    /// source has ended and one was released without terminating.
+    /// source has ended and one was released without terminating. (Two loads when neither.)
     @inlinable
+    @inline(__always)
     func checkAfterMessage() {
+        if downstream.isStopped || sourceWasReleased.load(ordering: .acquiring) { stopOrLetGo() }
+    }
+
+    @inlinable
+    @inline(never)
+    func stopOrLetGo() {
         if stopped.load(ordering: .acquiring) { return }
         if downstream.isStopped {
             dispose()
             return
         }
-        if sourceWasReleased.load(ordering: .acquiring) && liveSources.load(ordering: .acquiring) == 0 {
+        if liveSources.load(ordering: .acquiring) == 0 {
             guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
             tearDown()
             SourceRelease.notify(downstream.stopSignal)
         }
     }
-}
-
-/// What the inbox of a ``FanInSink`` carries: an operator input, or the end of one source.
-@usableFromInline
-enum FanInMessage<Input, Output> {
-    case input(Input)
-    /// A source has ended, after everything it sent (`nil`: the subscribing phase has).
-    case ended(FanInSource<Input, Output>?)
 }

@@ -39,6 +39,6 @@ final class FanInSource<Input, Output>: StopSignal, @unchecked Sendable {
     override func sourceReleased() {
         super.sourceReleased()
         sink.sourceWasReleased.store(true, ordering: .releasing)
-        sink.post(.ended(self))
+        sink.postEnd(of: self)
     }
 }

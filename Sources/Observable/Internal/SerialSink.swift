@@ -20,9 +20,12 @@ import Synchronization
 /// code, which may subscribe several things with it, so no stage shares it: `acceptsMembers` is
 /// `false`). The flag is raised once a terminal event was accepted or the sink was disposed, and
 /// after a delivery that found downstream stopped.
-/// @unchecked: `queue` and `head` are only touched under `lock`; `downstream` is immutable;
-/// `state` and `disposed` are atomic; `onTerminated` is set before the sink is shared and
-/// otherwise touched under `lock`; the rest is ``StopSignal``'s.
+///
+/// Made with `enforcesGrammar: false` (the inbox of ``FanInSink``), it delivers `.completed` and
+/// `.error` like any other message and keeps accepting events after them.
+/// @unchecked: `queue` and `head` are only touched under `lock`; `downstream` and
+/// `enforcesGrammar` are immutable; `state` and `disposed` are atomic; `onTerminated` is set
+/// before the sink is shared and otherwise touched under `lock`; the rest is ``StopSignal``'s.
 @usableFromInline
 final class SerialSink<Element>: StopSignal, @unchecked Sendable {
     @usableFromInline static var delivering: UInt8 { 1 }
@@ -30,6 +33,7 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
     @usableFromInline static var inputStopped: UInt8 { 4 }
 
     @usableFromInline let downstream: AnyObserver<Element>
+    @usableFromInline let enforcesGrammar: Bool
     @usableFromInline let lock = Lock()
     @usableFromInline let state = Atomic<UInt8>(0)
     @exclusivity(unchecked) @usableFromInline var queue: [Event<Element>] = []
@@ -39,8 +43,9 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var onTerminated: (() -> Void)?
 
     @inlinable
-    init(downstream: AnyObserver<Element>) {
+    init(downstream: AnyObserver<Element>, enforcesGrammar: Bool = true) {
         self.downstream = downstream
+        self.enforcesGrammar = enforcesGrammar
         super.init(acceptsMembers: false)
         resourceAllocated()
     }
@@ -64,7 +69,7 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
     @inlinable
     func on(_ event: Event<Element>) {
         if disposed.load(ordering: .acquiring) { return }
-        let stopBit = event.isStopEvent ? Self.inputStopped : 0
+        let stopBit = enforcesGrammar && event.isStopEvent ? Self.inputStopped : 0
         if stopBit != 0 { requestStop() }
         // Idle: claim delivery without the lock.
         if state.compareExchange(expected: 0, desired: Self.delivering | stopBit, ordering: .acquiringAndReleasing)
@@ -112,7 +117,7 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
             if !disposed.load(ordering: .acquiring) {
                 downstream.on(next)
                 if let signal = downstream.stopSignal, signal.isStopped { requestStop() }
-                if next.isStopEvent {
+                if enforcesGrammar && next.isStopEvent {
                     let action = lock.withLock {
                         defer { onTerminated = nil }
                         return onTerminated
