@@ -98,15 +98,17 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
         case .error(let error):
             terminate(with: .error(error))
         case .completed:
-            let done: Bool = lock.withLock {
+            var released: [Inner] = []
+            let (done, dead): (Bool, Bool) = lock.withLock {
                 outerCompleted = true
-                return isDoneLocked
+                let done = isDoneLocked
+                return (done, !done && stopIfDeadLocked(collecting: &released))
             }
             if done {
                 terminate(with: .completed)
             } else {
                 disposeUpstream()
-                releaseIfDead()
+                if dead { letGo(of: released) }
             }
         }
     }
@@ -186,11 +188,13 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
             }
             subscribingNext = false
             let done = isDoneLocked
+            var released: [Inner] = []
+            let dead = !done && stopIfDeadLocked(collecting: &released)
             lock.unlock()
             if done {
                 terminate(with: .completed)
-            } else {
-                releaseIfDead()
+            } else if dead {
+                letGo(of: released)
             }
             return
         }
@@ -282,12 +286,14 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
             }
         }
         let done = isDoneLocked
+        var released: [Inner] = []
+        let dead = !done && stopIfDeadLocked(collecting: &released)
         lock.unlock()
         finished?.dispose()
         if done {
             terminate(with: .completed)
-        } else {
-            releaseIfDead()
+        } else if dead {
+            letGo(of: released)
         }
     }
 
@@ -297,37 +303,45 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
     @inlinable
     override func sourceReleased() {
         super.sourceReleased()
-        lock.withLock { outerReleased = true }
-        releaseIfDead()
+        var released: [Inner] = []
+        let dead: Bool = lock.withLock {
+            outerReleased = true
+            return stopIfDeadLocked(collecting: &released)
+        }
+        if dead { letGo(of: released) }
     }
 
     /// Inner `id` let go of its observer without terminating: it is gone like a completed one,
     /// except that it can no longer let the result complete.
     @inlinable
     func innerWasReleased(id: UInt64) {
-        lock.withLock {
+        var released: [Inner] = []
+        let dead: Bool = lock.withLock {
             innerReleased = true
             if strategy == .merge {
                 inners.removeValue(forKey: id)
             } else if let active = current, active.id == id {
                 current = nil
             }
+            return stopIfDeadLocked(collecting: &released)
         }
-        releaseIfDead()
+        if dead { letGo(of: released) }
     }
 
-    /// If nothing can arrive any more because a source let go, releases the subscriptions
-    /// (delivery already queued in `serial` still happens) and tells downstream's head.
+    /// Under `lock`: if a source let go and nothing can arrive any more, stops the sink (see
+    /// ``stopLocked(collecting:)``) and returns `true`; the caller then calls ``letGo(of:)``
+    /// after unlocking.
     @inlinable
-    func releaseIfDead() {
-        var subscriptions: [Inner] = []
-        let dead: Bool = lock.withLock {
-            guard outerReleased || innerReleased, outerCompleted || outerReleased, inners.isEmpty, current == nil,
-                !subscribingNext
-            else { return false }
-            return stopLocked(collecting: &subscriptions)
-        }
-        guard dead else { return }
+    func stopIfDeadLocked(collecting subscriptions: inout [Inner]) -> Bool {
+        guard outerReleased || innerReleased else { return false }
+        guard outerCompleted || outerReleased, inners.isEmpty, current == nil, !subscribingNext else { return false }
+        return stopLocked(collecting: &subscriptions)
+    }
+
+    /// Releases the subscriptions of a sink that nothing can reach any more (delivery already
+    /// queued in `serial` still happens) and tells downstream's head.
+    @inlinable
+    func letGo(of subscriptions: [Inner]) {
         disposeUpstream()
         for subscription in subscriptions { subscription.dispose() }
         SourceRelease.notify(serial.downstream.stopSignal)
@@ -371,30 +385,5 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
         guard first else { return }
         disposeUpstream()
         for subscription in subscriptions { subscription.dispose() }
-    }
-}
-
-/// One inner subscription of ``FlatMapSink``: its id, and the head of the inner observable's
-/// segment (see ``StopSignal``): the slot holding its subscription (set once `subscribe` returns,
-/// possibly after `dispose()`), and the stop flag its producers check, raised once the result
-/// ends or, for `flatMapLatest`, once a newer inner replaced it (both dispose it).
-/// @unchecked: `sink` and `id` are immutable; the rest is ``StopSignal``'s.
-@usableFromInline
-final class FlatMapInner<SourceElement, Output>: StopSignal, @unchecked Sendable {
-    @usableFromInline let sink: FlatMapSink<SourceElement, Output>
-    @usableFromInline let id: UInt64
-
-    @inlinable
-    init(sink: FlatMapSink<SourceElement, Output>, id: UInt64) {
-        self.sink = sink
-        self.id = id
-        super.init()
-    }
-
-    /// The inner observable let go of its observer without terminating.
-    @inlinable
-    override func sourceReleased() {
-        super.sourceReleased()
-        sink.innerWasReleased(id: id)
     }
 }
