@@ -30,25 +30,27 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
     /// `.latest` only: the id of the inner observable whose events are delivered.
     @usableFromInline let latestID = Atomic<UInt64>(0)
 
+    // `@exclusivity(unchecked)`: the lock already makes these exclusive, and the runtime
+    // bookkeeping would cost more than the lock itself.
     @usableFromInline let lock = Lock()
     /// `.merge`: every active inner subscription.
-    @usableFromInline var inners: [UInt64: Inner] = [:]
+    @exclusivity(unchecked) @usableFromInline var inners: [UInt64: Inner] = [:]
     /// `.latest`, `.first`, `.concat`: the active inner subscription.
-    @usableFromInline var current: Inner?
+    @exclusivity(unchecked) @usableFromInline var current: Inner?
     /// `.concat`: inner observables waiting for their turn.
-    @usableFromInline var pending: [Observable<Output>] = []
-    @usableFromInline var pendingHead = 0
+    @exclusivity(unchecked) @usableFromInline var pending: [Observable<Output>] = []
+    @exclusivity(unchecked) @usableFromInline var pendingHead = 0
     /// `.concat`: a thread is subscribing an inner observable (see ``runConcat(_:_:)``).
-    @usableFromInline var subscribingNext = false
+    @exclusivity(unchecked) @usableFromInline var subscribingNext = false
     /// `.concat`: the inner observable being subscribed completed during `subscribe`.
-    @usableFromInline var completedWhileSubscribing = false
-    @usableFromInline var nextID: UInt64 = 0
-    @usableFromInline var outerCompleted = false
+    @exclusivity(unchecked) @usableFromInline var completedWhileSubscribing = false
+    @exclusivity(unchecked) @usableFromInline var nextID: UInt64 = 0
+    @exclusivity(unchecked) @usableFromInline var outerCompleted = false
     /// The outer sequence let go without terminating.
-    @usableFromInline var outerReleased = false
+    @exclusivity(unchecked) @usableFromInline var outerReleased = false
     /// An inner sequence let go without terminating: the result can no longer complete.
-    @usableFromInline var innerReleased = false
-    @usableFromInline var stopped = false
+    @exclusivity(unchecked) @usableFromInline var innerReleased = false
+    @exclusivity(unchecked) @usableFromInline var stopped = false
 
     @inlinable
     init(
