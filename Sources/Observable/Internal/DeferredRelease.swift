@@ -30,8 +30,8 @@ enum DeferredRelease {
         }
         queue.active = true
         release()
-        while let next = queue.items.popLast() {
-            withExtendedLifetime(next) {}
+        while !queue.items.isEmpty {
+            withExtendedLifetime(queue.items.removeLast()) {}
         }
         queue.active = false
     }
@@ -57,12 +57,14 @@ let releaseQueueKey: pthread_key_t = {
     return key
 }()
 
-/// What a running ``DeferredRelease/run(_:)`` has still to release; only its thread touches it.
-/// (An `AnyObserver` is three words: it fits an `Any` without a box.)
+/// What a running ``DeferredRelease/run(_:)`` has still to release; only its thread touches it
+/// (hence `@exclusivity(unchecked)`: the runtime's checks, a thread-local lookup each, would cost
+/// more than the rest of a release). An `AnyObserver` is three words: it fits an `Any` without a
+/// box.
 @usableFromInline
 final class ReleaseQueue {
-    @usableFromInline var active = false
-    @usableFromInline var items: [Any] = []
+    @exclusivity(unchecked) @usableFromInline var active = false
+    @exclusivity(unchecked) @usableFromInline var items: [Any] = []
 
     /// This thread's queue, made on first use.
     static var current: ReleaseQueue {
