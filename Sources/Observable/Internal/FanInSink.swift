@@ -21,18 +21,18 @@ import Synchronization
 /// wants, however deep the chain.
 ///
 /// Sources that let go without terminating: a source whose subject is deallocated ends its
-/// ``FanInSource`` through the inbox, after whatever it sent before (as a source that terminates
-/// does: the inbox carries `.completed` for "the next source in `endedSources` has ended"; it does
-/// not enforce the event grammar, its events are messages). When every
-/// source has ended and at least one of them was released that way, nothing can ever arrive: the
-/// sink releases its subscriptions and tells downstream's head (``SourceRelease``), which lets go
-/// of this sink, so the chain below is freed like a direct subscription to a deallocated subject.
+/// ``FanInSource`` through the inbox, after whatever it sent before, as a source that terminates
+/// does (the inbox does not enforce the event grammar: its `.completed` is the message "the next
+/// source in `endedSources` has ended"). When every source has ended and at least one of them
+/// was released that way, nothing can ever arrive: the sink releases its subscriptions and tells
+/// downstream's head (``SourceRelease``), which lets go of this sink, so the chain below is freed
+/// like a direct subscription to a deallocated subject.
 /// @unchecked: `inbox`, `endedSources` and `endedHead` are guarded by `lock`; `stopped`,
 /// `liveSources` and `sourceWasReleased` are atomic; the other fields are immutable or
 /// thread-safe themselves.
 @usableFromInline
 final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
-    @usableFromInline typealias Source = FanInSource<Input, Output>
+    @usableFromInline typealias Head = FanInSource<Input, Output>
 
     @usableFromInline let downstream: AnyObserver<Output>
     @usableFromInline let stopped = Atomic<Bool>(false)
@@ -40,7 +40,7 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
     @usableFromInline var inbox: SerialSink<Input>?
     /// Sources that have ended, in the order of their `.completed` messages in the inbox (`nil`:
     /// the subscribing phase).
-    @exclusivity(unchecked) @usableFromInline var endedSources: [Source?] = []
+    @exclusivity(unchecked) @usableFromInline var endedSources: [Head?] = []
     @exclusivity(unchecked) @usableFromInline var endedHead = 0
     /// Every subscription the operator holds; disposed on termination or dispose.
     @usableFromInline let subscriptions = CompositeDisposable()
@@ -98,7 +98,7 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
 
     /// Posts that `source` has ended (`nil`: the subscribing phase), behind what is queued.
     @inlinable
-    func postEnd(of source: Source?) {
+    func postEnd(of source: Head?) {
         let current: SerialSink<Input>? = lock.withLock {
             guard let current = inbox else { return nil }
             endedSources.append(source)
@@ -138,7 +138,7 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
     /// terminal event posts that `holder`'s source has ended. It carries `holder` upstream as
     /// the source's stop signal.
     @inlinable
-    func observer<Element>(for holder: Source, _ tag: @escaping (Event<Element>) -> Input) -> AnyObserver<Element> {
+    func observer<Element>(for holder: Head, _ tag: @escaping (Event<Element>) -> Input) -> AnyObserver<Element> {
         guard let inbox = lock.withLock({ self.inbox }) else {
             return AnyObserver(eventHandler: { _ in }, stopSignal: holder)
         }
@@ -175,7 +175,7 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
 
     @inlinable
     func tearDown() {
-        let (inbox, ended): (SerialSink<Input>?, [Source?]) = lock.withLock {
+        let (inbox, ended): (SerialSink<Input>?, [Head?]) = lock.withLock {
             defer {
                 self.inbox = nil
                 endedSources = []
@@ -193,7 +193,7 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
     /// In the inbox, for a `.completed` message: the next source in `endedSources` has ended.
     @inlinable
     func nextSourceEnded() {
-        let entry: Source?? = lock.withLock {
+        let entry: Head?? = lock.withLock {
             guard endedHead < endedSources.count else { return nil }
             defer {
                 endedSources[endedHead] = nil
