@@ -6,7 +6,7 @@ import Testing
 @Suite struct ReadmeSnippetTests {
     @MainActor @Test func readmeBlockAtLine66Runs() throws { tourOfOperators() }
     @MainActor @Test func readmeBlockAtLine106Runs() throws { try tourOfSubjects() }
-    @MainActor @Test func readmeBlockAtLine180Runs() throws { tourOfTraits() }
-    @MainActor @Test func readmeBlockAtLine435Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine464Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine185Runs() throws { tourOfTraits() }
+    @MainActor @Test func readmeBlockAtLine440Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine469Runs() throws { testCounterViewWithStub() }
 }

@@ -35,7 +35,8 @@ extension ObservableType {
         let source = self
         return Observable { observer in
             onSubscribe?()
-            let sink = Sink<Element>(downstream: observer)
+            // The sink heads its own segment: disposing the result also runs `onDispose`.
+            let sink = Sink<Element>(downstream: observer, ownsUpstream: true)
             let disposeAction = Disposables.create(with: { onDispose?() })
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in

@@ -159,8 +159,10 @@ extension ObservableType {
                 observer.on(.error(error))
                 return Disposables.create()
             }
-            let sink = Sink<Result>(downstream: observer)
-            let subscription = result.subscribe(sink.observer { sink.forward($0) })
+            let sink = Sink<Result>(downstream: observer, ownsUpstream: true)
+            // Not `sink.observer`: a stage of the result would share the sink's segment and put
+            // its subscription in the slot that `setUpstream` fills below.
+            let subscription = result.subscribe(AnyObserver(eventHandler: { sink.forward($0) }))
             return sink.setUpstream(Disposables.create(subscription, connectable.connect()))
         }
     }

@@ -76,10 +76,10 @@ final class SwitchLatestCore<Source: ObservableConvertibleType>: @unchecked Send
 
     @inlinable
     func run<Outer: ObservableType>(_ outer: Outer) -> Disposable where Outer.Element == Source {
-        sink.connect { input in self.process(input) }
-        sink.subscriptions.insert(current)
-        sink.subscribe(outer) { _, event in .outer(event) }
-        return sink
+        sink.start({ input in self.process(input) }) {
+            sink.subscriptions.insert(current)
+            sink.subscribe(outer) { _, event in .outer(event) }
+        }
     }
 
     @inlinable
@@ -87,9 +87,7 @@ final class SwitchLatestCore<Source: ObservableConvertibleType>: @unchecked Send
         switch input {
         case .outer(.next(let source)):
             let id = lock.withLock { state.newInner() }
-            let holder = SingleAssignmentDisposable()
-            current.disposable = holder
-            holder.setDisposable(source.asObservable().subscribe(sink.observer { .inner(id, $0) }))
+            sink.subscribe(source.asObservable(), into: current) { .inner(id, $0) }
         case .outer(.completed):
             if lock.withLock({ state.outerCompleted() }) { sink.finish(.completed) }
         case .outer(.error(let error)):
