@@ -36,6 +36,8 @@ struct Options {
     var repetitions = 5
     /// Overrides every workload's operation count (for instruction counting).
     var operations: Int?
+    /// Prints stack bytes per nested operator instead of timing (see StackDepth.swift).
+    var stack = false
 
     static func parse(_ arguments: [String]) -> Options {
         var options = Options()
@@ -46,6 +48,7 @@ struct Options {
             case "--variant": options.variant = iterator.next()
             case "--json": options.json = true
             case "--quick": options.quick = true
+            case "--stack": options.stack = true
             case "--operations":
                 if let value = iterator.next().flatMap(Int.init), value >= 1 { options.operations = value }
             case "--repetitions":
@@ -54,12 +57,14 @@ struct Options {
                 print(
                     """
                     usage: swift run -c release Benchmarks [--filter NAME] [--variant NAME] [--json] [--quick] [--repetitions N]
+                           swift run -c release Benchmarks --stack
                       --filter NAME   run only workloads whose name contains NAME
                       --variant NAME  run only this variant (observables, closure-floor, minimal-subject, asyncstream)
                       --json          print results as JSON
                       --quick         100x fewer operations (a smoke run for CI; numbers are noisy)
                       --repetitions N repetitions per variant (default 5, at least 5 for reported numbers)
                       --operations N  operations per repetition for every workload (overrides the defaults)
+                      --stack         stack bytes per nested operator, and 2,000-deep chains on a 512 KiB stack
                     """)
                 exit(0)
             default:

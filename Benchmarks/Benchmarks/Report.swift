@@ -25,7 +25,7 @@ private func format(_ value: Double) -> String {
     value >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
 }
 
-private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
     let count = text.count
     if count >= width { return text + " " }
     let padding = String(repeating: " ", count: width - count)

@@ -4,6 +4,10 @@
 import Foundation
 
 let options = Options.parse(CommandLine.arguments)
+if options.stack {
+    runStackReport()
+    exit(0)
+}
 let scale = options.quick ? 100 : 1
 
 // What to measure, in report order.

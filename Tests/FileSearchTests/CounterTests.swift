@@ -56,8 +56,9 @@ import Testing
 }
 
 /// Polls `condition` every millisecond, at most `timeout` seconds (generous: the suite's
-/// blocking stress tests can hold the task pool's threads for seconds).
-private func eventually(timeout: UInt64 = 60, _ condition: () -> Bool) async -> Bool {
+/// blocking tests run on the task pool's threads and, under the thread sanitizer, can hold
+/// them for a minute or more).
+private func eventually(timeout: UInt64 = 600, _ condition: () -> Bool) async -> Bool {
     let deadline = DispatchTime.now().uptimeNanoseconds + timeout * 1_000_000_000
     while !condition() {
         if DispatchTime.now().uptimeNanoseconds > deadline { return false }

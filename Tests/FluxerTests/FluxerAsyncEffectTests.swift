@@ -75,8 +75,9 @@ private func slowAPI(_ log: APILog) -> @Sendable (String) async throws -> [Strin
 }
 
 /// Polls `condition` every millisecond, at most `timeout` seconds (generous: the suite's
-/// blocking stress tests can hold the task pool's threads for seconds).
-private func eventually(timeout: Double = 60, _ condition: () -> Bool) async -> Bool {
+/// blocking tests run on the task pool's threads and, under the thread sanitizer, can hold
+/// them for a minute or more).
+private func eventually(timeout: Double = 600, _ condition: () -> Bool) async -> Bool {
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
     while !condition() {
         if DispatchTime.now().uptimeNanoseconds > deadline { return false }

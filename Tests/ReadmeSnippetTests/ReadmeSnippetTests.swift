@@ -6,7 +6,7 @@ import Testing
 @Suite struct ReadmeSnippetTests {
     @MainActor @Test func readmeBlockAtLine66Runs() throws { tourOfOperators() }
     @MainActor @Test func readmeBlockAtLine107Runs() throws { try tourOfSubjects() }
-    @MainActor @Test func readmeBlockAtLine181Runs() throws { tourOfTraits() }
-    @MainActor @Test func readmeBlockAtLine437Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine470Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine186Runs() throws { tourOfTraits() }
+    @MainActor @Test func readmeBlockAtLine442Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine475Runs() throws { testCounterViewWithStub() }
 }

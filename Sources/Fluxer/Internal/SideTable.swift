@@ -98,9 +98,4 @@ final class SideTable<Value: AnyObject>: @unchecked Sendable {
         let shard = shard(for: id)
         return shard.lock.withLock { shard.entries[id] != nil }
     }
-
-    /// The number of entries (live or not yet swept), for tests.
-    var count: Int {
-        shards.reduce(0) { total, shard in total + shard.lock.withLock { shard.entries.count } }
-    }
 }

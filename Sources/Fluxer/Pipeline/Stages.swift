@@ -65,6 +65,14 @@ struct PipelineStream<Action, Dispatcher, Element>: ObservableType {
         }
         return added ? token : Disposables.create()
     }
+
+    /// The stream as an ``Observable``, without the wrapper that the default `asObservable()`
+    /// puts around a source to end its subscription at a terminal event: this stream never
+    /// terminates, and the wrapper would cost a stage on every action and dispatcher.
+    @inlinable
+    func asObservable() -> Observable<Element> {
+        Observable { observer in self.subscribe(observer) }
+    }
 }
 
 /// The stage observers, relay tokens and in-flight sinks hold the pipeline strongly (never

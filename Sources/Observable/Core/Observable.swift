@@ -55,10 +55,10 @@ public struct Observable<Element>: ObservableType {
     @usableFromInline
     let subscribeHandler: (AnyObserver<Element>) -> Disposable
 
-    /// Makes an observable from the function that runs a subscription. Library use only: the
-    /// public way is ``create(_:)``, which also enforces the event grammar.
+    /// Makes an observable from the function that runs a subscription. Library use only (this
+    /// package's modules): the public way is ``create(_:)``, which also enforces the event grammar.
     @inlinable
-    init(_ subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable) {
+    package init(_ subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable) {
         self.subscribeHandler = subscribeHandler
     }
 

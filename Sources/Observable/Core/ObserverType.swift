@@ -48,8 +48,8 @@ extension ObserverType {
 
 /// A type-erased observer: forwards every event to a closure.
 ///
-/// `AnyObserver` is a small struct (a closure and an optional probe), cheap to copy. The closure
-/// is called on whatever thread delivers the event, one event at a time.
+/// `AnyObserver` is a small struct (a closure and an optional stop signal: three words), cheap to
+/// copy. The closure is called on whatever thread delivers the event, one event at a time.
 public struct AnyObserver<Element>: ObserverType {
     /// The closure type that receives events.
     public typealias EventHandler = (Event<Element>) -> Void
@@ -59,7 +59,8 @@ public struct AnyObserver<Element>: ObserverType {
 
     /// Tells whether the receiving end has stopped (disposed, or taken all it wants). Producers
     /// that emit synchronously in a loop (`from`, `range`, `repeatElement`, `generate`) check it
-    /// so that `repeatElement(1).take(3)` ends. `nil` means "never stops by itself".
+    /// so that `repeatElement(1).take(3)` ends. `nil` means "never stops by itself". Checking it
+    /// is one atomic load, however deep the chain below (see ``StopSignal``).
     @usableFromInline
     let stopSignal: StopSignal?
 
@@ -74,12 +75,6 @@ public struct AnyObserver<Element>: ObserverType {
     init(eventHandler: @escaping EventHandler, stopSignal: StopSignal?) {
         self.handler = eventHandler
         self.stopSignal = stopSignal
-    }
-
-    @inlinable
-    init(eventHandler: @escaping EventHandler, isStopped: (() -> Bool)?) {
-        self.handler = eventHandler
-        self.stopSignal = isStopped.map(ClosureStopSignal.init)
     }
 
     /// Wraps `observer`; an `AnyObserver` is unwrapped rather than wrapped twice.
@@ -105,36 +100,9 @@ public struct AnyObserver<Element>: ObserverType {
         self
     }
 
-    /// `true` when the receiving end has said it wants no more events.
+    /// `true` when the receiving end has said it wants no more events (one atomic load).
     @inlinable
     var isStopped: Bool {
         stopSignal?.isStopped ?? false
     }
-
-    /// The stop signal as a closure (`nil` when there is none).
-    @inlinable
-    var stopProbe: (() -> Bool)? {
-        guard let stopSignal else { return nil }
-        return { stopSignal.isStopped }
-    }
-}
-
-/// Something upstream producers can ask whether downstream still wants events.
-@usableFromInline
-protocol StopSignal: AnyObject {
-    /// `true` once the receiving end wants no more events.
-    var isStopped: Bool { get }
-}
-
-@usableFromInline
-final class ClosureStopSignal: StopSignal {
-    @usableFromInline let probe: () -> Bool
-
-    @inlinable
-    init(_ probe: @escaping () -> Bool) {
-        self.probe = probe
-    }
-
-    @inlinable
-    var isStopped: Bool { probe() }
 }

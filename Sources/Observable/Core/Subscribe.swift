@@ -64,37 +64,33 @@ extension ObservableType {
 // MARK: - Implementation
 
 /// The subscription behind the closure-based `subscribe` overloads, and the disposable they
-/// return.
+/// return; the head of the chain's last segment (see ``StopSignal``).
 ///
 /// It enforces the grammar (nothing after a terminal event), makes `dispose()` a barrier for
 /// deliveries that start afterwards, and disposes the upstream after a terminal event. The event
 /// closures live in the observer handed upstream, not here: disposing releases the upstream,
 /// which releases the observer and everything the closures captured, even while the caller
 /// still holds this disposable. A source that goes away without terminating (a subject that is
-/// deallocated) releases its observers, and with them this sink, so no cycle is left behind.
-/// @unchecked: `state` and `slot` are atomic; `upstream` follows the ``UpstreamSlotState``
-/// protocol; `onDisposed` is touched only by the one thread that sets the disposed bit.
+/// deallocated) releases its observers, and with them the chain's stages and this sink's
+/// closures; the sink lets go of its upstream subscription then (``sourceReleased()``), so no
+/// cycle is left behind.
+/// @unchecked: `state` is atomic; `onDisposed` is touched only by the one thread that sets the
+/// disposed bit; the rest is ``StopSignal``'s.
 @usableFromInline
-final class SubscribeSink<Element>: Cancelable, StopSignal, @unchecked Sendable {
+final class SubscribeSink<Element>: StopSignal, Cancelable, @unchecked Sendable {
     /// Bit 0: stopped (terminal seen or disposed). Bit 1: disposal done.
     @usableFromInline let state = Atomic<UInt8>(0)
-    @usableFromInline let slot = Atomic<UInt8>(UpstreamSlotState.empty)
-    @exclusivity(unchecked) @usableFromInline var upstream: Disposable?
     @exclusivity(unchecked) @usableFromInline var onDisposed: (() -> Void)?
 
     @inlinable
     init(onDisposed: (() -> Void)?) {
         self.onDisposed = onDisposed
+        super.init()
         resourceAllocated()
     }
 
     deinit {
         resourceReleased()
-    }
-
-    @inlinable
-    var isStopped: Bool {
-        state.load(ordering: .acquiring) & 1 != 0
     }
 
     @inlinable
@@ -127,14 +123,7 @@ final class SubscribeSink<Element>: Cancelable, StopSignal, @unchecked Sendable 
                 }
             },
             stopSignal: self)
-        let subscription = source.subscribe(observer)
-        upstream = subscription
-        let (exchanged, _) = slot.compareExchange(
-            expected: UpstreamSlotState.empty, desired: UpstreamSlotState.filled, ordering: .acquiringAndReleasing)
-        if !exchanged {
-            upstream = nil
-            subscription.dispose()
-        }
+        fillUpstream(source.subscribe(observer))
         return self
     }
 
@@ -146,13 +135,9 @@ final class SubscribeSink<Element>: Cancelable, StopSignal, @unchecked Sendable 
 
     /// Stops delivery, disposes the upstream, then runs `onDisposed`, once.
     @inlinable
-    func dispose() {
+    override func dispose() {
         guard state.bitwiseOr(3, ordering: .acquiringAndReleasing).oldValue & 2 == 0 else { return }
-        if slot.exchange(UpstreamSlotState.disposed, ordering: .acquiringAndReleasing) == UpstreamSlotState.filled {
-            let current = upstream
-            upstream = nil
-            current?.dispose()
-        }
+        stopUpstream()
         let action = onDisposed
         onDisposed = nil
         action?()

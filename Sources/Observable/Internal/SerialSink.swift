@@ -22,9 +22,18 @@ import Synchronization
 /// Generation 0 means "not part of a generation": such events are always delivered.
 ///
 /// Used by `create` and by operators that merge several sources (merge, combineLatest, zip, ...).
-/// @unchecked: `queue` and `head` are only touched under `lock`; `downstream` is immutable;
-/// `state`, `disposed` and `generation` are atomic; `onTerminated` is set before the sink is
-/// shared and otherwise touched under `lock`.
+///
+/// It is the stop signal of the observer `asObserver()` hands out (`create` gives it to user
+/// code, which may subscribe several things with it, so no stage shares it: `acceptsMembers` is
+/// `false`). The flag is raised once a terminal event was accepted or the sink was disposed, and
+/// after a delivery that found downstream stopped.
+///
+/// Made with `enforcesGrammar: false` (the inbox of ``FanInSink``), it delivers `.completed` and
+/// `.error` like any other message and keeps accepting events after them.
+/// @unchecked: `queue` and `head` are only touched under `lock`; `downstream` and
+/// `enforcesGrammar` are immutable; `state`, `disposed` and `generation` are atomic;
+/// `onTerminated` is set before the sink is shared and otherwise touched under `lock`; the rest
+/// is ``StopSignal``'s.
 @usableFromInline
 final class SerialSink<Element>: StopSignal, @unchecked Sendable {
     @usableFromInline static var delivering: UInt8 { 1 }
@@ -33,6 +42,7 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
 
     @usableFromInline let downstream: AnyObserver<Element>
     @usableFromInline let lock = Lock()
+    @usableFromInline let enforcesGrammar: Bool
     @usableFromInline let state = Atomic<UInt8>(0)
     /// Events waiting for the delivering thread, with the generation each was sent with.
     @exclusivity(unchecked) @usableFromInline var queue: [(event: Event<Element>, generation: UInt64)] = []
@@ -46,21 +56,16 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var onTerminated: (() -> Void)?
 
     @inlinable
-    init(downstream: AnyObserver<Element>) {
+    init(downstream: AnyObserver<Element>, enforcesGrammar: Bool = true) {
         self.downstream = downstream
+        self.enforcesGrammar = enforcesGrammar
+        super.init(acceptsMembers: false)
         resourceAllocated()
     }
 
     deinit {
         resourceReleased()
-    }
-
-    /// `true` after a terminal event was accepted, the sink was disposed, or downstream stopped:
-    /// the stop signal `asObserver()` hands upstream.
-    @inlinable
-    var isStopped: Bool {
-        disposed.load(ordering: .acquiring) || state.load(ordering: .acquiring) & Self.inputStopped != 0
-            || downstream.isStopped
+        DeferredRelease.keep(downstream)
     }
 
     @inlinable
@@ -86,7 +91,8 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
     func on(_ event: Event<Element>, generation sent: UInt64) {
         if disposed.load(ordering: .acquiring) { return }
         let isStop = event.isStopEvent
-        let stopBit = isStop ? Self.inputStopped : 0
+        let stopBit = enforcesGrammar && isStop ? Self.inputStopped : 0
+        if stopBit != 0 { requestStop() }
         let stamp = isStop ? 0 : sent
         // Idle: claim delivery without the lock.
         if state.compareExchange(expected: 0, desired: Self.delivering | stopBit, ordering: .acquiringAndReleasing)
@@ -138,7 +144,8 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
                 && (stamp == 0 || stamp == generation.load(ordering: .acquiring))
             {
                 downstream.on(next)
-                if next.isStopEvent {
+                if let signal = downstream.stopSignal, signal.isStopped { requestStop() }
+                if enforcesGrammar && next.isStopEvent {
                     let action = lock.withLock {
                         defer { onTerminated = nil }
                         return onTerminated
@@ -195,8 +202,9 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
 
     /// Stops all further delivery and drops queued events.
     @inlinable
-    func dispose() {
+    override func dispose() {
         disposed.store(true, ordering: .releasing)
+        requestStop()
         lock.withLock { onTerminated = nil }
     }
 }

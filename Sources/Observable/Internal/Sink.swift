@@ -1,84 +1,103 @@
-import Synchronization
-
-/// The downstream half of an operator: forwards events to one observer, enforces the grammar
-/// (nothing after a terminal event), and owns the upstream subscription.
+/// The downstream half of a single-source operator: forwards events to one observer and
+/// enforces the grammar (nothing after a terminal event).
 ///
-/// - After a terminal event is forwarded, or after `dispose()`, the sink is stopped: later
-///   events are dropped and the upstream is disposed.
-/// - It is the stop signal handed upstream (stopped here, or downstream stopped), so synchronous
-///   producers stop early.
+/// A sink is a stage of its downstream's segment (see ``StopSignal``) when the downstream
+/// observer carries a signal that accepts members: its observer upstream carries that same
+/// signal, the upstream subscription goes into that signal's slot, and `setUpstream` returns the
+/// signal. The sink then holds only its downstream observer: nothing holds the sink but the
+/// observer chain its source keeps, so the stages of a chain never form a cycle, and disposing the
+/// chain is one call on its head, however many stages it has.
+///
+/// Otherwise (no signal downstream, a signal that takes no members, or an operator with work of
+/// its own on dispose: `ownsUpstream`) the sink is itself the head of its upstream's segment. It
+/// then also checks after each element whether downstream has stopped, and raises its own flag
+/// if so, so that a synchronous producer above it ends as early as when the stage shares the
+/// signal.
+///
+/// - After a terminal event is forwarded, or after `dispose()`, the segment is stopped: later
+///   elements are dropped and the upstream subscription is disposed.
 /// - Forwarding assumes the upstream delivers serially (the library's contract); operators that
 ///   merge several sources put a ``SerialSink`` in front.
-/// @unchecked: `stopped` and `slot` are atomic; `upstream` is written once before the releasing
-/// CAS that fills the slot and read only by the thread whose exchange found it filled (see
-/// ``UpstreamSlotState``); `downstream` is immutable.
+/// @unchecked: `downstream` and `sharesSegment` are immutable; the rest is ``StopSignal``'s.
 @usableFromInline
-final class Sink<Output>: Cancelable, StopSignal, @unchecked Sendable {
+final class Sink<Output>: StopSignal, Cancelable, @unchecked Sendable {
     @usableFromInline let downstream: AnyObserver<Output>
-    @usableFromInline let stopped = Atomic<Bool>(false)
-    @usableFromInline let slot = Atomic<UInt8>(UpstreamSlotState.empty)
-    @exclusivity(unchecked) @usableFromInline var upstream: Disposable?
+    /// `true`: a stage of the downstream signal's segment; `false`: heads its own.
+    @usableFromInline let sharesSegment: Bool
 
     @inlinable
-    init(downstream: AnyObserver<Output>) {
+    init(downstream: AnyObserver<Output>, ownsUpstream: Bool = false) {
         self.downstream = downstream
+        self.sharesSegment = !ownsUpstream && downstream.stopSignal?.acceptsMembers == true
+        super.init()
         resourceAllocated()
     }
 
     deinit {
         resourceReleased()
+        DeferredRelease.keep(downstream)
     }
 
-    /// `true` after a terminal event or `dispose()`, or once downstream has stopped.
+    /// The signal this sink's upstream checks and whose slot holds the upstream subscription.
     @inlinable
-    var isStopped: Bool {
-        stopped.load(ordering: .acquiring) || downstream.isStopped
+    var segment: StopSignal {
+        sharesSegment ? downstream.stopSignal.unsafelyUnwrapped : self
     }
 
-    /// `true` after a terminal event or `dispose()`.
+    /// `true` after a terminal event or `dispose()`, or once downstream has stopped (as far as
+    /// this sink's segment knows).
     @inlinable
     var isDisposed: Bool {
-        stopped.load(ordering: .acquiring)
+        segment.isStopped
     }
 
-    /// Makes an observer for the upstream that calls `handler`, carrying this sink's stop signal.
+    /// Makes an observer for the upstream that calls `handler`, carrying the segment's signal.
     @inlinable
     func observer<Input>(_ handler: @escaping (Event<Input>) -> Void) -> AnyObserver<Input> {
-        AnyObserver(eventHandler: handler, stopSignal: self)
+        AnyObserver(eventHandler: handler, stopSignal: segment)
     }
 
-    /// Stores the upstream subscription (disposing it at once if the sink already stopped) and
-    /// returns the sink as the subscription's disposable.
+    /// Stores the upstream subscription in the segment's slot (disposing it at once if the
+    /// segment already stopped) and returns the disposable for downstream: the segment's signal.
     @inlinable
     func setUpstream(_ disposable: Disposable) -> Disposable {
-        upstream = disposable
-        let (exchanged, _) = slot.compareExchange(
-            expected: UpstreamSlotState.empty, desired: UpstreamSlotState.filled, ordering: .acquiringAndReleasing)
-        if !exchanged {
-            upstream = nil
-            disposable.dispose()
-        }
-        return self
+        let head = segment
+        head.fillUpstream(disposable)
+        return head
     }
 
     /// Forwards `.next(element)` unless stopped.
+    ///
+    /// Kept small (the head's case is out of line) so that it inlines into each stage's closure:
+    /// a value travelling down a chain then takes one stack frame per stage (112 bytes in a
+    /// release build; 176 when this did not inline).
     @inlinable
     func forwardNext(_ element: Output) {
-        if !stopped.load(ordering: .acquiring) {
-            downstream.on(.next(element))
-        }
+        guard sharesSegment else { return forwardNextAsHead(element) }
+        if downstream.stopSignal.unsafelyUnwrapped.isStopped { return }
+        downstream.on(.next(element))
     }
 
-    /// Forwards `event`; a terminal event stops the sink and disposes the upstream.
+    /// `forwardNext` of a head: after the delivery, raises its own flag if downstream stopped.
+    @inlinable
+    @inline(never)
+    func forwardNextAsHead(_ element: Output) {
+        if isStopped { return }
+        downstream.on(.next(element))
+        if downstream.stopSignal?.isStopped == true { requestStop() }
+    }
+
+    /// Forwards `event`; a terminal event stops the segment and disposes the upstream.
     @inlinable
     func forward(_ event: Event<Output>) {
         switch event {
         case .next(let element):
             forwardNext(element)
         case .error, .completed:
-            guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            let head = segment
+            guard !head.isStopped else { return }
             downstream.on(event)
-            disposeUpstream()
+            head.stopUpstream()
         }
     }
 
@@ -87,10 +106,11 @@ final class Sink<Output>: Cancelable, StopSignal, @unchecked Sendable {
     /// sink already stopped.
     @inlinable
     func forward(_ event: Event<Output>, then after: () -> Void) {
-        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let head = segment
+        guard !head.isStopped else { return }
         downstream.on(event)
         after()
-        disposeUpstream()
+        head.stopUpstream()
     }
 
     /// Forwards a terminal event from an upstream of another element type.
@@ -103,19 +123,18 @@ final class Sink<Output>: Cancelable, StopSignal, @unchecked Sendable {
         }
     }
 
-    /// Stops the sink without sending anything downstream and disposes the upstream.
+    /// Stops the segment without sending anything downstream and disposes the upstream.
     @inlinable
-    func dispose() {
-        stopped.store(true, ordering: .releasing)
-        disposeUpstream()
+    override func dispose() {
+        segment.stopUpstream()
     }
 
+    /// A head sink whose source let go of it can produce nothing more: for the segment
+    /// downstream (whose head holds this sink as its upstream subscription, and is held by it),
+    /// it is a source that let go too.
     @inlinable
-    func disposeUpstream() {
-        if slot.exchange(UpstreamSlotState.disposed, ordering: .acquiringAndReleasing) == UpstreamSlotState.filled {
-            let current = upstream
-            upstream = nil
-            current?.dispose()
-        }
+    override func sourceReleased() {
+        super.sourceReleased()
+        SourceRelease.notify(downstream.stopSignal)
     }
 }

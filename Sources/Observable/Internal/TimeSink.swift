@@ -29,9 +29,13 @@ struct Outbox<Message> {
 /// - After a finishing message is delivered, or after ``dispose()``, `resources` (the upstream
 ///   subscription and timers) are disposed.
 /// - Once ``dispose()`` has returned, no delivery that starts afterwards happens.
+/// - It is the stop signal of its inputs' observers (not shared with stages above it: several
+///   inputs use it). The flag is raised when the sink stops, and after a delivery that found
+///   downstream stopped.
 /// @unchecked: `state`, `queue`, `head`, `delivering` and `finished` are guarded by `lock`;
-/// `stopped` is atomic; `deliver` is immutable; `resources` locks itself.
-final class TimeSink<State, Message>: Cancelable, @unchecked Sendable {
+/// `stopped` is atomic; `deliver` and `downstreamSignal` are immutable; `resources` locks itself;
+/// the rest is ``StopSignal``'s.
+final class TimeSink<State, Message>: StopSignal, Cancelable, @unchecked Sendable {
     private let lock = Lock()
     private var state: State
     private var queue: [Message] = []
@@ -40,14 +44,15 @@ final class TimeSink<State, Message>: Cancelable, @unchecked Sendable {
     private var finished = false
     private let stopped = Atomic<Bool>(false)
     private let deliver: (Message) -> Void
-    private let downstreamProbe: (() -> Bool)?
+    private let downstreamSignal: StopSignal?
     /// The upstream subscription and the timers; disposed when the sink stops.
     let resources = CompositeDisposable()
 
-    init(state: State, downstreamProbe: (() -> Bool)? = nil, deliver: @escaping (Message) -> Void) {
+    init(state: State, downstreamSignal: StopSignal? = nil, deliver: @escaping (Message) -> Void) {
         self.state = state
         self.deliver = deliver
-        self.downstreamProbe = downstreamProbe
+        self.downstreamSignal = downstreamSignal
+        super.init(acceptsMembers: false)
         resourceAllocated()
     }
 
@@ -58,12 +63,9 @@ final class TimeSink<State, Message>: Cancelable, @unchecked Sendable {
     /// `true` after finishing or `dispose()`.
     var isDisposed: Bool { stopped.load(ordering: .acquiring) }
 
-    /// An observer for an input that carries this sink's stop probe upstream.
+    /// An observer for an input that carries this sink as its stop signal.
     func observer<Input>(_ handler: @escaping (Event<Input>) -> Void) -> AnyObserver<Input> {
-        let probe = downstreamProbe
-        return AnyObserver(
-            eventHandler: handler,
-            isStopped: { self.stopped.load(ordering: .acquiring) || (probe?() ?? false) })
+        AnyObserver(eventHandler: handler, stopSignal: self)
     }
 
     /// Runs `body` on the state under the lock, then delivers what it sent. Returns `nil`, without
@@ -106,17 +108,21 @@ final class TimeSink<State, Message>: Cancelable, @unchecked Sendable {
             let message = queue[head]
             head += 1
             lock.unlock()
-            if !stopped.load(ordering: .acquiring) { deliver(message) }
+            if !stopped.load(ordering: .acquiring) {
+                deliver(message)
+                if downstreamSignal?.isStopped == true { requestStop() }
+            }
         }
     }
 
     private func stop() {
         stopped.store(true, ordering: .releasing)
+        requestStop()
         resources.dispose()
     }
 
     /// Stops all further delivery and disposes the resources.
-    func dispose() {
+    override func dispose() {
         stop()
     }
 }
@@ -137,6 +143,6 @@ extension TimeSink {
     /// A sink that delivers events to `observer`.
     static func forwarding<Output>(to observer: AnyObserver<Output>, state: State) -> TimeSink<State, Event<Output>>
     where Message == Event<Output> {
-        TimeSink<State, Event<Output>>(state: state, downstreamProbe: observer.stopProbe, deliver: observer.on)
+        TimeSink<State, Event<Output>>(state: state, downstreamSignal: observer.stopSignal, deliver: observer.on)
     }
 }

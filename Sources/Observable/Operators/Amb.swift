@@ -44,19 +44,21 @@ final class AmbCore<Element>: @unchecked Sendable {
 
     @inlinable
     func run(_ sources: [Observable<Element>]) -> Disposable {
-        sink.connect { input in self.process(input) }
-        for (index, source) in sources.enumerated() {
-            if lock.withLock({ winner != nil }) { break }
-            guard let key = sink.subscribe(source, tag: { key, event in IndexedEvent(index: index, key: key, event: event) })
-            else { break }
-            let lost: Bool = lock.withLock {
-                if let winner, winner != index { return true }
-                keys[index] = key
-                return false
+        sink.start({ input in self.process(input) }) {
+            for (index, source) in sources.enumerated() {
+                if lock.withLock({ winner != nil }) { break }
+                guard
+                    let key = sink.subscribe(
+                        source, tag: { key, event in IndexedEvent(index: index, key: key, event: event) })
+                else { break }
+                let lost: Bool = lock.withLock {
+                    if let winner, winner != index { return true }
+                    keys[index] = key
+                    return false
+                }
+                if lost { sink.subscriptions.remove(for: key) }
             }
-            if lost { sink.subscriptions.remove(for: key) }
         }
-        return sink
     }
 
     @inlinable

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ObservableType {
     /// On error, continues with the sequence that `handler` returns for that error.
     ///
@@ -6,11 +8,19 @@ extension ObservableType {
     /// `handler` runs on the thread that delivered the error, not under any lock. If it throws,
     /// that error ends the result. Only the first error is caught: an error from the returned
     /// sequence ends the result. Completion passes through.
+    ///
+    /// The returned sequence is subscribed on that thread, at once; but when the error arrives
+    /// while another `catch` on the same thread is subscribing its own fallback (nested `catch`
+    /// operators failing over one after another), it is subscribed right after that
+    /// subscription returns. So a chain of thousands of nested `catch` fails over in a loop, not
+    /// by recursion.
     @inlinable
     public func `catch`(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
         let source = self
         return Observable { observer in
-            CatchCore(downstream: observer, handler: handler).run(source)
+            let sink = CatchSink(downstream: observer, handler: handler)
+            sink.fillUpstream(source.subscribe(sink.sourceObserver()))
+            return sink
         }
     }
 
@@ -43,50 +53,136 @@ extension ObservableType {
 
 // MARK: - Implementation
 
+/// Runs `catch`: forwards the source's events, and on its error subscribes the handler's sequence
+/// and forwards that one's.
+///
+/// The source and the fallback never emit at the same time (the fallback is subscribed after the
+/// source's last event), so no serialization is needed; each has its own segment head: the sink
+/// for the source, a ``CatchFallback`` for the fallback. `state` decides, with atomics, between a
+/// switch to the fallback and a concurrent dispose.
+/// @unchecked: `state` is atomic; `fallbackHead` is written once before the releasing CAS that
+/// sets `switched`, and read only after seeing that bit; the rest is immutable or
+/// ``StopSignal``'s.
 @usableFromInline
-enum CatchInput<Element> {
-    case source(CompositeDisposable.DisposeKey, Event<Element>)
-    case fallback(Event<Element>)
-}
+final class CatchSink<Element>: StopSignal, Cancelable, @unchecked Sendable {
+    @usableFromInline static var switched: UInt8 { 1 }
+    @usableFromInline static var stopped: UInt8 { 2 }
 
-/// Switches from the source to the handler's sequence on the first error.
-/// @unchecked: no mutable state of its own; `sink` is thread-safe and `handler` is only called
-/// from the sink's inbox.
-@usableFromInline
-final class CatchCore<Element>: @unchecked Sendable {
-    @usableFromInline let sink: FanInSink<CatchInput<Element>, Element>
+    @usableFromInline let downstream: AnyObserver<Element>
     @usableFromInline let handler: (Swift.Error) throws -> Observable<Element>
+    @usableFromInline let state = Atomic<UInt8>(0)
+    @exclusivity(unchecked) @usableFromInline var fallbackHead: CatchFallback?
 
     @inlinable
     init(downstream: AnyObserver<Element>, handler: @escaping (Swift.Error) throws -> Observable<Element>) {
-        sink = FanInSink(downstream: downstream)
+        self.downstream = downstream
         self.handler = handler
+        super.init()
+        resourceAllocated()
+    }
+
+    deinit {
+        resourceReleased()
+        DeferredRelease.keep(downstream)
     }
 
     @inlinable
-    func run<Source: ObservableType>(_ source: Source) -> Disposable where Source.Element == Element {
-        sink.connect { input in self.process(input) }
-        sink.subscribe(source) { key, event in .source(key, event) }
-        return sink
+    var isDisposed: Bool {
+        state.load(ordering: .acquiring) & Self.stopped != 0
     }
 
     @inlinable
-    func process(_ input: CatchInput<Element>) {
-        switch input {
-        case .source(_, .next(let element)), .fallback(.next(let element)):
-            sink.forwardNext(element)
-        case .source(_, .completed), .fallback(.completed):
-            sink.finish(.completed)
-        case .fallback(.error(let error)):
-            sink.finish(.error(error))
-        case .source(let key, .error(let error)):
-            sink.subscriptions.remove(for: key)
-            let fallback: Observable<Element>
-            do { fallback = try handler(error) } catch {
-                sink.finish(.error(error))
-                return
-            }
-            sink.subscribe(fallback) { _, event in .fallback(event) }
+    func sourceObserver() -> AnyObserver<Element> {
+        AnyObserver(
+            eventHandler: { event in
+                switch event {
+                case .next(let element): self.forwardNext(element, head: self)
+                case .error(let error): self.switchToFallback(after: error)
+                case .completed: self.forwardTerminal(event)
+                }
+            }, stopSignal: self)
+    }
+
+    /// Forwards `.next(element)` unless stopped; raises `head`'s flag if downstream has stopped.
+    @inlinable
+    func forwardNext(_ element: Element, head: StopSignal) {
+        if state.load(ordering: .acquiring) & Self.stopped != 0 { return }
+        downstream.on(.next(element))
+        if downstream.isStopped { head.requestStop() }
+    }
+
+    /// Forwards a terminal event (once), then disposes the subscriptions.
+    @inlinable
+    func forwardTerminal(_ event: Event<Element>) {
+        let old = state.bitwiseOr(Self.stopped, ordering: .acquiringAndReleasing).oldValue
+        guard old & Self.stopped == 0 else { return }
+        downstream.on(event)
+        stopUpstream()
+        if old & Self.switched != 0 { fallbackHead?.stopUpstream() }
+    }
+
+    @inlinable
+    func switchToFallback(after error: Swift.Error) {
+        if state.load(ordering: .acquiring) != 0 { return }
+        let fallback: Observable<Element>
+        do { fallback = try handler(error) } catch {
+            forwardTerminal(.error(error))
+            return
         }
+        let head = CatchFallback(downstreamSignal: downstream.stopSignal)
+        fallbackHead = head
+        guard
+            state.compareExchange(expected: 0, desired: Self.switched, ordering: .acquiringAndReleasing).exchanged
+        else { return }
+        stopUpstream()
+        let observer = AnyObserver<Element>(
+            eventHandler: { event in
+                switch event {
+                case .next(let element): self.forwardNext(element, head: head)
+                case .error, .completed: self.forwardTerminal(event)
+                }
+            }, stopSignal: head)
+        catchFallbackTrampoline.run { head.fillUpstream(fallback.subscribe(observer)) }
+    }
+
+    @inlinable
+    override func dispose() {
+        let old = state.bitwiseOr(Self.stopped, ordering: .acquiringAndReleasing).oldValue
+        guard old & Self.stopped == 0 else { return }
+        stopUpstream()
+        if old & Self.switched != 0 { fallbackHead?.stopUpstream() }
+    }
+
+    /// The source let go without terminating: nothing can come any more (the fallback only
+    /// starts after an error), so for the segment downstream this sink is a source that let go.
+    @inlinable
+    override func sourceReleased() {
+        super.sourceReleased()
+        if state.load(ordering: .acquiring) == 0 { SourceRelease.notify(downstream.stopSignal) }
     }
 }
+
+/// The head of a `catch` fallback's segment (see ``StopSignal``).
+/// @unchecked: `downstreamSignal` is immutable; the rest is ``StopSignal``'s.
+@usableFromInline
+final class CatchFallback: StopSignal, @unchecked Sendable {
+    @usableFromInline let downstreamSignal: StopSignal?
+
+    @inlinable
+    init(downstreamSignal: StopSignal?) {
+        self.downstreamSignal = downstreamSignal
+        super.init()
+    }
+
+    /// The fallback let go without terminating: for the segment downstream, so did `catch`.
+    @inlinable
+    override func sourceReleased() {
+        super.sourceReleased()
+        SourceRelease.notify(downstreamSignal)
+    }
+}
+
+/// Subscribes `catch` fallbacks one after another when nested `catch` operators fail over
+/// during each other's fallback subscription (see ``ThreadTrampoline``).
+@usableFromInline
+let catchFallbackTrampoline = ThreadTrampoline()

@@ -37,7 +37,8 @@ extension ObservableType {
         return Observable { observer in
             let log: (String) -> Void = { message in printer("\(debugTimestamp(Date())): \(label) -> \(message)") }
             log("subscribed")
-            let sink = Sink<Element>(downstream: observer)
+            // The sink heads its own segment: disposing the result also logs.
+            let sink = Sink<Element>(downstream: observer, ownsUpstream: true)
             let disposed = Disposables.create(with: { log("isDisposed") })
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in

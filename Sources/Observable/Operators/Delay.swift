@@ -82,7 +82,8 @@ extension ObservableType {
     public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         let source = self
         return Observable { observer in
-            let sink = Sink<Element>(downstream: observer)
+            // The sink heads its own segment: the result's disposable also holds the timer.
+            let sink = Sink<Element>(downstream: observer, ownsUpstream: true)
             let timer = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
                 _ = sink.setUpstream(source.subscribe(sink.observer { sink.forward($0) }))
                 return Disposables.create()

@@ -39,47 +39,55 @@ extension ObservableType {
         let source = self
         return Observable { observer in
             onSubscribe?()
-            let sink = Sink<Element>(downstream: observer)
+            // The sink heads its own segment: disposing the result also runs `onDispose`.
+            let sink = Sink<Element>(downstream: observer, ownsUpstream: true)
             // Only needed to order the source's disposal and `onDispose` after the `after` hooks.
+            // It then heads the source's segment: stages above put their subscription in its
+            // slot, which it disposes (after any `after` hook) before running `onDispose`.
             let release = onDispose != nil || afterCompleted != nil || afterError != nil
-                ? DoRelease(onDispose: onDispose) : nil
-            let upstream = source.subscribe(
-                sink.observer { (event: Event<Element>) in
-                    switch event {
-                    case .next(let element):
-                        do { try onNext?(element) } catch {
-                            sink.forward(.error(error))
-                            return
-                        }
-                        sink.forwardNext(element)
-                        do { try afterNext?(element) } catch { sink.forward(.error(error)) }
-                    case .error(let failure):
-                        do { try onError?(failure) } catch {
-                            sink.forward(.error(error))
-                            return
-                        }
-                        release?.hold()
-                        sink.forward(.error(failure)) {
-                            do { try afterError?(failure) } catch { Hooks.reportUnhandled(error) }
-                            release?.letGo()
-                        }
-                    case .completed:
-                        do { try onCompleted?() } catch {
-                            sink.forward(.error(error))
-                            return
-                        }
-                        release?.hold()
-                        sink.forward(.completed) {
-                            do { try afterCompleted?() } catch { Hooks.reportUnhandled(error) }
-                            release?.letGo()
-                        }
+                ? DoRelease(onDispose: onDispose, downstreamHead: sink) : nil
+            let handler = { (event: Event<Element>) in
+                switch event {
+                case .next(let element):
+                    do { try onNext?(element) } catch {
+                        sink.forward(.error(error))
+                        return
                     }
-                })
+                    sink.forwardNext(element)
+                    // Downstream has all it wants: stop a synchronous producer above too.
+                    if let release, sink.isDisposed { release.requestStop() }
+                    do { try afterNext?(element) } catch { sink.forward(.error(error)) }
+                case .error(let failure):
+                    do { try onError?(failure) } catch {
+                        sink.forward(.error(error))
+                        return
+                    }
+                    release?.hold()
+                    sink.forward(.error(failure)) {
+                        do { try afterError?(failure) } catch { Hooks.reportUnhandled(error) }
+                        release?.letGo()
+                    }
+                case .completed:
+                    do { try onCompleted?() } catch {
+                        sink.forward(.error(error))
+                        return
+                    }
+                    release?.hold()
+                    sink.forward(.completed) {
+                        do { try afterCompleted?() } catch { Hooks.reportUnhandled(error) }
+                        release?.letGo()
+                    }
+                }
+            }
+            guard let release else {
+                let upstream = source.subscribe(sink.observer(handler))
+                onSubscribed?()
+                return sink.setUpstream(upstream)
+            }
+            release.fillUpstream(source.subscribe(AnyObserver(eventHandler: handler, stopSignal: release)))
             onSubscribed?()
-            // The sink disposes the upstream after a terminal event (and its `after` closure) or
-            // when the subscription is disposed: the source first, then `onDispose`.
-            guard let release else { return sink.setUpstream(upstream) }
-            release.setUpstream(upstream)
+            // The sink disposes `release` after a terminal event (and its `after` closure) or when
+            // the subscription is disposed: the source first, then `onDispose`.
             return sink.setUpstream(release)
         }
     }
@@ -87,15 +95,15 @@ extension ObservableType {
 
 // MARK: - Implementation
 
-/// Releases `do`'s source, then runs `onDispose`, once. While a terminal event and its `after`
-/// closure run (between ``hold()`` and ``letGo()``), a disposal (downstream disposing as it
-/// receives the terminal event) waits for `letGo()`: the order is the event, `after`, the
-/// source's disposal, `onDispose`, as in RxSwift.
-/// @unchecked: `upstream` is written once, before `state` can reach `disposed` through a
-/// releasing exchange, and read only by the thread whose exchange moved it there; `onDispose`
-/// is immutable.
+/// The head of `do`'s source segment when it has `onDispose` or an `after` hook (see
+/// ``StopSignal``): disposing it disposes the source, then runs `onDispose`, once. While a terminal
+/// event and its `after` closure run (between ``hold()`` and ``letGo()``), a disposal (downstream
+/// disposing as it receives the terminal event) waits for `letGo()`: the order is the event,
+/// `after`, the source's disposal, `onDispose`, as in RxSwift.
+/// @unchecked: `state` is atomic; `onDispose` and `downstreamHead` are immutable; the rest is
+/// ``StopSignal``'s.
 @usableFromInline
-final class DoRelease: Cancelable, @unchecked Sendable {
+final class DoRelease: StopSignal, @unchecked Sendable {
     @usableFromInline static var open: UInt8 { 0 }
     @usableFromInline static var held: UInt8 { 1 }
     @usableFromInline static var heldAndDisposed: UInt8 { 2 }
@@ -103,20 +111,14 @@ final class DoRelease: Cancelable, @unchecked Sendable {
 
     @usableFromInline let state = Atomic<UInt8>(0)
     @usableFromInline let onDispose: (() -> Void)?
-    @exclusivity(unchecked) @usableFromInline var upstream: Disposable?
+    /// `do`'s sink, which holds this in its slot: told when the source lets go of this segment.
+    @usableFromInline let downstreamHead: StopSignal
 
     @inlinable
-    init(onDispose: (() -> Void)?) {
+    init(onDispose: (() -> Void)?, downstreamHead: StopSignal) {
         self.onDispose = onDispose
-    }
-
-    @inlinable
-    var isDisposed: Bool { state.load(ordering: .acquiring) >= Self.heldAndDisposed }
-
-    /// Called once, before the sink can dispose this (the sink gets it afterwards).
-    @inlinable
-    func setUpstream(_ disposable: Disposable) {
-        upstream = disposable
+        self.downstreamHead = downstreamHead
+        super.init()
     }
 
     /// A terminal event is being passed on: disposals wait until ``letGo()``.
@@ -137,7 +139,7 @@ final class DoRelease: Cancelable, @unchecked Sendable {
     }
 
     @inlinable
-    func dispose() {
+    override func dispose() {
         var current = state.load(ordering: .acquiring)
         while current < Self.heldAndDisposed {
             let target = current == Self.held ? Self.heldAndDisposed : Self.disposed
@@ -151,12 +153,18 @@ final class DoRelease: Cancelable, @unchecked Sendable {
         }
     }
 
+    /// Disposes the source, then runs `onDispose`.
     @inlinable
     func release() {
-        let source = upstream
-        upstream = nil
-        source?.dispose()
+        stopUpstream()
         onDispose?()
     }
-}
 
+    /// The source let go without terminating: so does `do`'s sink (nothing is disposed, and
+    /// `onDispose` does not run, as for a direct subscription to a deallocated subject).
+    @inlinable
+    override func sourceReleased() {
+        super.sourceReleased()
+        SourceRelease.notify(downstreamHead)
+    }
+}

@@ -56,14 +56,16 @@ public struct GroupedObservable<Key, Element>: ObservableType {
 final class GroupByCore<Key: Hashable, Element>: @unchecked Sendable {
     private let sink: Sink<GroupedObservable<Key, Element>>
     private let keySelector: (Element) throws -> Key
-    private let upstream = SingleAssignmentDisposable()
+    /// The shared source subscription's stop signal and slot: stopped when the last of the
+    /// result and the group subscriptions lets go (``references``), not when the result does.
+    private let upstream = StopSignal(acceptsMembers: false)
     private let references: RefCountDisposable
     private var groups: [Key: PublishSubject<Element>] = [:]
     /// The groups in the order they appeared, for terminal events.
     private var order: [PublishSubject<Element>] = []
 
     init(downstream: AnyObserver<GroupedObservable<Key, Element>>, keySelector: @escaping (Element) throws -> Key) {
-        sink = Sink(downstream: downstream)
+        sink = Sink(downstream: downstream, ownsUpstream: true)
         self.keySelector = keySelector
         references = RefCountDisposable(disposable: upstream)
     }
@@ -71,9 +73,7 @@ final class GroupByCore<Key: Hashable, Element>: @unchecked Sendable {
     func run(_ source: Observable<Element>) -> Disposable {
         // The source's stop signal is the shared subscription's end, not the result's: observed
         // groups keep a synchronous source going after the result was disposed.
-        let upstream = self.upstream
-        upstream.setDisposable(
-            source.subscribe(AnyObserver(eventHandler: { self.on($0) }, isStopped: { upstream.isDisposed })))
+        upstream.fillUpstream(source.subscribe(AnyObserver(eventHandler: { self.on($0) }, stopSignal: upstream)))
         return sink.setUpstream(references)
     }
 

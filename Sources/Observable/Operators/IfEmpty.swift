@@ -49,9 +49,9 @@ final class IfEmptyCore<Element>: @unchecked Sendable {
 
     @inlinable
     func run<Source: ObservableType>(_ source: Source) -> Disposable where Source.Element == Element {
-        sink.connect { input in self.process(input) }
-        sink.subscribe(source) { key, event in .source(key, event) }
-        return sink
+        sink.start({ input in self.process(input) }) {
+            sink.subscribe(source) { key, event in .source(key, event) }
+        }
     }
 
     @inlinable

@@ -137,9 +137,9 @@ final class MergeCore<Source: ObservableConvertibleType>: @unchecked Sendable {
 
     @inlinable
     func run<Outer: ObservableType>(_ outer: Outer) -> Disposable where Outer.Element == Source {
-        sink.connect { input in self.process(input) }
-        sink.subscribe(outer) { key, event in .outer(key, event) }
-        return sink
+        sink.start({ input in self.process(input) }) {
+            sink.subscribe(outer) { key, event in .outer(key, event) }
+        }
     }
 
     @inlinable

@@ -59,7 +59,7 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
             }
             guard let (current, isNew) = decision else { continue }
             if isNew {
-                current.subscription.setDisposable(target.subscribeToSource(current))
+                current.fillUpstream(target.subscribeToSource(current))
             }
             return current
         }
@@ -119,21 +119,22 @@ final class SharedSubject<Element> {
                         if event.isStopEvent { connection.dispose() }
                         observer.on(event)
                     },
-                    isStopped: { connection.isDisposed }))
+                    stopSignal: connection))
         }
     }
 }
 
-/// One connection of a ``ConnectableObservable`` to its source; it ends when disposed or when the
-/// source terminates.
-/// @unchecked: `subscription` and `disposed` are thread-safe; `onEnd` is immutable.
-final class MulticastConnection: Cancelable, @unchecked Sendable {
-    let subscription = SingleAssignmentDisposable()
+/// One connection of a ``ConnectableObservable`` to its source, and the head of the source's
+/// segment (its subscription slot and stop signal, see ``StopSignal``); it ends when disposed or
+/// when the source terminates.
+/// @unchecked: `disposed` is atomic; `onEnd` is immutable; the rest is ``StopSignal``'s.
+final class MulticastConnection: StopSignal, Cancelable, @unchecked Sendable {
     private let disposed = Atomic<Bool>(false)
     private let onEnd: (MulticastConnection) -> Void
 
     init(onEnd: @escaping (MulticastConnection) -> Void) {
         self.onEnd = onEnd
+        super.init()
         resourceAllocated()
     }
 
@@ -143,10 +144,10 @@ final class MulticastConnection: Cancelable, @unchecked Sendable {
 
     var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
-    func dispose() {
+    override func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         onEnd(self)
-        subscription.dispose()
+        stopUpstream()
     }
 }
 
@@ -208,8 +209,10 @@ extension ObservableType {
                 observer.on(.error(error))
                 return Disposables.create()
             }
-            let sink = Sink<Result>(downstream: observer)
-            let subscription = result.subscribe(sink.observer { sink.forward($0) })
+            let sink = Sink<Result>(downstream: observer, ownsUpstream: true)
+            // Not `sink.observer`: a stage of the result would share the sink's segment and put
+            // its subscription in the slot that `setUpstream` fills below.
+            let subscription = result.subscribe(AnyObserver(eventHandler: { sink.forward($0) }))
             return sink.setUpstream(Disposables.create(subscription, connectable.connect()))
         }
     }

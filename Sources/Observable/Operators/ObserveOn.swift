@@ -20,7 +20,7 @@ extension ObservableType {
         let source = self
         return Observable { observer in
             let sink = ObserveOnSink<Element>(scheduler: scheduler, downstream: observer)
-            sink.upstream.setDisposable(source.subscribe(sink.asObserver()))
+            sink.fillUpstream(source.subscribe(sink.asObserver()))
             return sink
         }
     }
@@ -29,39 +29,41 @@ extension ObservableType {
 // MARK: - Implementation
 
 /// Queues events under its lock and drains them on the scheduler, delivering outside the lock.
-/// @unchecked: `queue`, `head`, `draining` and `inputStopped` are guarded by `lock`; `disposed`
-/// is atomic; `downstream`, `scheduler` and `upstream` are immutable (`upstream` locks itself).
+///
+/// It is the head of its upstream's segment (see ``StopSignal``): the upstream subscription is in
+/// its slot, and its flag is raised when it is disposed or has delivered the terminal event, and
+/// after a delivery that found downstream stopped. When its source lets go without terminating,
+/// it delivers what is queued, then tells downstream's head that its source let go too.
+/// @unchecked: `queue`, `head`, `draining`, `inputStopped` and `sourceWasReleased` are guarded by
+/// `lock`; `disposed` is atomic; `downstream` and `scheduler` are immutable; the rest is
+/// ``StopSignal``'s.
 @usableFromInline
-final class ObserveOnSink<Element>: Cancelable, StopSignal, @unchecked Sendable {
+final class ObserveOnSink<Element>: StopSignal, Cancelable, @unchecked Sendable {
     @usableFromInline let scheduler: ImmediateSchedulerType
     @usableFromInline let downstream: AnyObserver<Element>
-    @usableFromInline let upstream = SingleAssignmentDisposable()
     @usableFromInline let lock = Lock()
     @usableFromInline var queue: [Event<Element>] = []
     @usableFromInline var head = 0
     @usableFromInline var draining = false
     @usableFromInline var inputStopped = false
+    @usableFromInline var sourceWasReleased = false
     @usableFromInline let disposed = Atomic<Bool>(false)
 
     @inlinable
     init(scheduler: ImmediateSchedulerType, downstream: AnyObserver<Element>) {
         self.scheduler = scheduler
         self.downstream = downstream
+        super.init()
         resourceAllocated()
     }
 
     deinit {
         resourceReleased()
+        DeferredRelease.keep(downstream)
     }
 
     @usableFromInline
     var isDisposed: Bool { disposed.load(ordering: .acquiring) }
-
-    /// The stop signal handed upstream: disposed, or downstream stopped.
-    @inlinable
-    var isStopped: Bool {
-        disposed.load(ordering: .acquiring) || downstream.isStopped
-    }
 
     @inlinable
     func asObserver() -> AnyObserver<Element> {
@@ -91,31 +93,50 @@ final class ObserveOnSink<Element>: Cancelable, StopSignal, @unchecked Sendable 
     @inlinable
     func drain() {
         while true {
+            var released = false
             let next: Event<Element>? = lock.withLock {
                 if head == queue.count || disposed.load(ordering: .acquiring) {
                     queue.removeAll()
                     head = 0
                     draining = false
+                    released = sourceWasReleased
                     return nil
                 }
                 defer { head += 1 }
                 return queue[head]
             }
-            guard let event = next else { return }
+            guard let event = next else {
+                if released && !disposed.load(ordering: .acquiring) { SourceRelease.notify(downstream.stopSignal) }
+                return
+            }
             if disposed.load(ordering: .acquiring) { continue }
             if event.isStopEvent {
                 guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { continue }
                 downstream.on(event)
-                upstream.dispose()
+                stopUpstream()
             } else {
                 downstream.on(event)
+                if downstream.isStopped { requestStop() }
             }
         }
     }
 
     @inlinable
-    func dispose() {
+    override func dispose() {
         disposed.store(true, ordering: .releasing)
-        upstream.dispose()
+        stopUpstream()
+    }
+
+    /// The source let go without terminating: once the queue is delivered, nothing can come any
+    /// more, and for the segment downstream this sink is a source that let go.
+    @inlinable
+    override func sourceReleased() {
+        super.sourceReleased()
+        let idle: Bool = lock.withLock {
+            sourceWasReleased = true
+            inputStopped = true
+            return !draining
+        }
+        if idle && !disposed.load(ordering: .acquiring) { SourceRelease.notify(downstream.stopSignal) }
     }
 }

@@ -128,7 +128,7 @@ final class RefCountSubscription<Connectable: ConnectableObservableType>: Cancel
 
     init(state: RefCountState<Connectable>, downstream: AnyObserver<Connectable.Element>) {
         self.state = state
-        self.sink = Sink(downstream: downstream)
+        self.sink = Sink(downstream: downstream, ownsUpstream: true)
     }
 
     var isDisposed: Bool { sink.isDisposed }

@@ -104,19 +104,17 @@ final class RetryCore<Element>: @unchecked Sendable {
 
     @inlinable
     func run() -> Disposable {
-        sink.connect { event in self.process(event) }
-        sink.subscriptions.insert(current)
-        if !subscribeNext() { sink.finish(.completed) }
-        return sink
+        sink.start({ event in self.process(event) }) {
+            sink.subscriptions.insert(current)
+            if !subscribeNext() { sink.finish(.completed) }
+        }
     }
 
     /// Subscribes the next source; `false` when there is none.
     @inlinable
     func subscribeNext() -> Bool {
         guard let source = nextSource() else { return false }
-        let holder = SingleAssignmentDisposable()
-        current.disposable = holder
-        holder.setDisposable(source.subscribe(sink.observer { $0 }))
+        sink.subscribe(source, into: current) { $0 }
         return true
     }
 
@@ -165,19 +163,16 @@ final class RetryWhenCore<Element, Trigger, Failure: Swift.Error>: @unchecked Se
     func run<TriggerSource: ObservableType>(_ notificationHandler: (Observable<Failure>) -> TriggerSource)
         -> Disposable where TriggerSource.Element == Trigger
     {
-        sink.connect { input in self.process(input) }
-        sink.subscriptions.insert(current)
-        sink.subscribe(notificationHandler(errors.asObservable())) { key, event in .trigger(key, event) }
-        subscribeAgain()
-        return sink
+        sink.start({ input in self.process(input) }) {
+            sink.subscriptions.insert(current)
+            sink.subscribe(notificationHandler(errors.asObservable())) { key, event in .trigger(key, event) }
+            subscribeAgain()
+        }
     }
 
     @inlinable
     func subscribeAgain() {
-        if sink.isStopped { return }
-        let holder = SingleAssignmentDisposable()
-        current.disposable = holder
-        holder.setDisposable(source.subscribe(sink.observer { .source($0) }))
+        sink.subscribe(source, into: current) { .source($0) }
     }
 
     @inlinable

@@ -73,7 +73,7 @@ final class ShareWhileConnected<Element>: @unchecked Sendable {
         }
         let subscription = connection.subject.subscribe(observer)
         if isNew {
-            connection.subscription.setDisposable(source.subscribe(connection.sourceObserver()))
+            connection.fillUpstream(source.subscribe(connection.sourceObserver()))
         }
         return Disposables.create {
             subscription.dispose()
@@ -88,7 +88,7 @@ final class ShareWhileConnected<Element>: @unchecked Sendable {
             if current === connection { current = nil }
             return true
         }
-        if last { connection.subscription.dispose() }
+        if last { connection.stopUpstream() }
     }
 
     /// The source terminated: the next subscriber starts a new connection.
@@ -99,20 +99,21 @@ final class ShareWhileConnected<Element>: @unchecked Sendable {
     }
 }
 
-/// One connection of a `.whileConnected` share: its subject and its source subscription.
+/// One connection of a `.whileConnected` share: its subject, and the head of the source's segment
+/// (its subscription slot and stop signal, see ``StopSignal``).
 /// Holds its parent strongly: the cycle parent → current → parent is broken when the connection
 /// ends (last subscriber left or source terminated).
-/// @unchecked: `observerCount` is guarded by the parent's lock; `subject` and `subscription` lock
-/// themselves; `parent` is immutable.
-final class ShareConnection<Element>: @unchecked Sendable {
+/// @unchecked: `observerCount` is guarded by the parent's lock; `subject` locks itself; `parent`
+/// is immutable; the rest is ``StopSignal``'s.
+final class ShareConnection<Element>: StopSignal, @unchecked Sendable {
     let subject: ReplaySubject<Element>
-    let subscription = SingleAssignmentDisposable()
     var observerCount = 0
     private let parent: ShareWhileConnected<Element>
 
     init(parent: ShareWhileConnected<Element>, replay: Int) {
         self.parent = parent
         self.subject = ReplaySubject.create(bufferSize: replay)
+        super.init()
         resourceAllocated()
     }
 
@@ -129,8 +130,8 @@ final class ShareConnection<Element>: @unchecked Sendable {
                 }
                 self.parent.terminated(self)
                 self.subject.on(event)
-                self.subscription.dispose()
+                self.stopUpstream()
             },
-            isStopped: { self.subscription.isDisposed })
+            stopSignal: self)
     }
 }

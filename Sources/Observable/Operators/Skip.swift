@@ -73,50 +73,65 @@ extension ObservableType {
     public func skip<Other: ObservableType>(until other: Other) -> Observable<Element> {
         let source = self
         return Observable { observer in
-            let serial = SerialSink<Element>(downstream: observer)
-            let sink = Sink<Element>(downstream: serial.asObserver())
-            // The subscription's disposable. The silent end disposes it too: that releases the
-            // sinks it holds, and with them the downstream observer, which may hold this
-            // disposable in turn (a `subscribe(onNext:)` keeps its upstream until it ends, and
-            // here nothing ends it).
-            let subscription = Disposables.create(with: {
-                serial.dispose()
-                sink.dispose()
-            })
-            let open = RaisedFlag()
-            let otherSubscription = SingleAssignmentDisposable()
-            let subscriptions = CompositeDisposable(otherSubscription)
-            _ = sink.setUpstream(subscriptions)
-            otherSubscription.setDisposable(
-                other.subscribe(
-                    sink.observer { (event: Event<Other.Element>) in
-                        switch event {
-                        case .next:
-                            open.raise()
-                            otherSubscription.dispose()
-                        case .error(let error): sink.forward(.error(error))
-                        case .completed: otherSubscription.dispose()
-                        }
-                    }))
-            if !sink.isStopped {
-                subscriptions.insert(
-                    source.subscribe(
-                        sink.observer { (event: Event<Element>) in
-                            switch event {
-                            case .next(let element):
-                                if open.isRaised { sink.forwardNext(element) }
-                            case .error:
-                                sink.forward(event)
-                            case .completed:
-                                if open.isRaised {
-                                    sink.forward(event)
-                                } else {
-                                    subscription.dispose()
-                                }
-                            }
-                        }))
+            SkipUntilCore<Element, Other.Element>(downstream: observer).run(source, other)
+        }
+    }
+}
+
+// MARK: - Implementation
+
+@usableFromInline
+enum SkipUntilInput<Element, Trigger> {
+    case source(Event<Element>)
+    case other(CompositeDisposable.DisposeKey, Event<Trigger>)
+}
+
+/// `skip(until:)` on the shared multi-source plumbing: the trigger and the source each have their
+/// own subscription (and stop signal), events are processed one at a time.
+/// @unchecked: `open` is only touched by `process` (serialized by the sink's inbox); `sink` is
+/// thread-safe.
+@usableFromInline
+final class SkipUntilCore<Element, Trigger>: @unchecked Sendable {
+    @usableFromInline let sink: FanInSink<SkipUntilInput<Element, Trigger>, Element>
+    @exclusivity(unchecked) @usableFromInline var open = false
+
+    @inlinable
+    init(downstream: AnyObserver<Element>) {
+        sink = FanInSink(downstream: downstream)
+    }
+
+    @inlinable
+    func run<Source: ObservableType, Other: ObservableType>(_ source: Source, _ other: Other) -> Disposable
+    where Source.Element == Element, Other.Element == Trigger {
+        sink.start({ input in self.process(input) }) {
+            sink.subscribe(other) { key, event in .other(key, event) }
+            sink.subscribe(source) { _, event in .source(event) }
+        }
+    }
+
+    @inlinable
+    func process(_ input: SkipUntilInput<Element, Trigger>) {
+        switch input {
+        case .source(.next(let element)):
+            if open { sink.forwardNext(element) }
+        case .source(.error(let error)):
+            sink.finish(.error(error))
+        case .source(.completed):
+            // As in RxSwift: a source that completes before the trigger fired ends silently.
+            // Everything is released: downstream's head lets go of this sink too (it would
+            // otherwise hold it, and through it itself, until disposed).
+            if open {
+                sink.finish(.completed)
+            } else {
+                sink.endSilently()
             }
-            return subscription
+        case .other(let key, .next):
+            open = true
+            sink.subscriptions.remove(for: key)
+        case .other(let key, .completed):
+            sink.subscriptions.remove(for: key)
+        case .other(_, .error(let error)):
+            sink.finish(.error(error))
         }
     }
 }

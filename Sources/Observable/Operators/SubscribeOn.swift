@@ -18,33 +18,39 @@ extension ObservableType {
             let sink = Sink<Element>(downstream: observer)
             let subscription = SubscribeOnDisposable(scheduler: scheduler)
             // The sink disposes `subscription` after passing on a terminal event, or when disposed.
-            _ = sink.setUpstream(subscription)
+            let head = sink.setUpstream(subscription)
+            // The source's chain gets its own head: downstream holds `subscription`, not what the
+            // source returns. The sink enforces the grammar.
+            let upstreamObserver = AnyObserver<Element>(
+                eventHandler: { sink.forward($0) }, stopSignal: subscription)
             let scheduled = scheduler.schedule(()) { _ in
-                subscription.setUpstream(source.subscribe(sink.observer { sink.forward($0) }))
+                subscription.fillUpstream(source.subscribe(upstreamObserver))
                 return Disposables.create()
             }
             subscription.setScheduled(scheduled)
-            return sink
+            return head
         }
     }
 }
 
 // MARK: - Implementation
 
-/// Holds the scheduled subscription and the upstream it produced; disposal cancels the first
-/// and disposes the second on the scheduler.
-/// @unchecked: `scheduled`, `upstream` and `disposed` are guarded by `lock`.
+/// Holds the scheduled subscription and the upstream it produced (in its slot: it is the head of
+/// the source's segment, see ``StopSignal``); disposal cancels the first and disposes the second
+/// on the scheduler.
+/// @unchecked: `scheduled` and `disposed` are guarded by `lock`; `scheduler` is immutable; the
+/// rest is ``StopSignal``'s.
 @usableFromInline
-final class SubscribeOnDisposable: Cancelable, @unchecked Sendable {
+final class SubscribeOnDisposable: StopSignal, Cancelable, @unchecked Sendable {
     @usableFromInline let scheduler: ImmediateSchedulerType
     @usableFromInline let lock = Lock()
     @usableFromInline var scheduled: Disposable?
-    @usableFromInline var upstream: Disposable?
     @usableFromInline var disposed = false
 
     @inlinable
     init(scheduler: ImmediateSchedulerType) {
         self.scheduler = scheduler
+        super.init()
         resourceAllocated()
     }
 
@@ -54,18 +60,6 @@ final class SubscribeOnDisposable: Cancelable, @unchecked Sendable {
 
     @usableFromInline
     var isDisposed: Bool { lock.withLock { disposed } }
-
-    /// Called on the scheduler once subscribed; disposes at once (we are on the scheduler) if the
-    /// subscription was disposed meanwhile.
-    @inlinable
-    func setUpstream(_ disposable: Disposable) {
-        let disposeNow: Bool = lock.withLock {
-            if disposed { return true }
-            upstream = disposable
-            return false
-        }
-        if disposeNow { disposable.dispose() }
-    }
 
     @inlinable
     func setScheduled(_ disposable: Disposable) {
@@ -77,23 +71,22 @@ final class SubscribeOnDisposable: Cancelable, @unchecked Sendable {
         if disposeNow { disposable.dispose() }
     }
 
+    /// Cancels the scheduled subscription, and disposes the upstream on the scheduler (a
+    /// subscription made after this is disposed at once, on the scheduler, where it is made).
     @inlinable
-    func dispose() {
-        let (scheduledWork, subscription): (Disposable?, Disposable?) = lock.withLock {
-            if disposed { return (nil, nil) }
+    override func dispose() {
+        let scheduledWork: Disposable?? = lock.withLock {
+            if disposed { return nil }
             disposed = true
-            defer {
-                scheduled = nil
-                upstream = nil
-            }
-            return (scheduled, upstream)
+            defer { scheduled = nil }
+            return .some(scheduled)
         }
+        guard let scheduledWork else { return }
+        requestStop()
         scheduledWork?.dispose()
-        if let subscription {
-            _ = scheduler.schedule(subscription) { upstream in
-                upstream.dispose()
-                return Disposables.create()
-            }
+        _ = scheduler.schedule(self) { subscription in
+            subscription.disposeUpstream()
+            return Disposables.create()
         }
     }
 }

@@ -77,10 +77,10 @@ final class SwitchLatestCore<Source: ObservableConvertibleType>: @unchecked Send
 
     @inlinable
     func run<Outer: ObservableType>(_ outer: Outer) -> Disposable where Outer.Element == Source {
-        sink.connect { input in self.process(input) }
-        sink.subscriptions.insert(current)
-        sink.subscribe(outer) { key, event in .outer(key, event) }
-        return sink
+        sink.start({ input in self.process(input) }) {
+            sink.subscriptions.insert(current)
+            sink.subscribe(outer) { key, event in .outer(key, event) }
+        }
     }
 
     @inlinable
@@ -88,9 +88,7 @@ final class SwitchLatestCore<Source: ObservableConvertibleType>: @unchecked Send
         switch input {
         case .outer(_, .next(let source)):
             let id = lock.withLock { state.newInner() }
-            let holder = SingleAssignmentDisposable()
-            current.disposable = holder
-            holder.setDisposable(source.asObservable().subscribe(sink.observer { .inner(id, $0) }))
+            sink.subscribe(source.asObservable(), into: current) { .inner(id, $0) }
         case .outer(let key, .completed):
             // The outer sequence is done: release its subscription now, not when the last inner ends.
             sink.subscriptions.remove(for: key)

@@ -105,27 +105,54 @@ extension ObservableType {
     public func take<Other: ObservableType>(until other: Other) -> Observable<Element> {
         let source = self
         return Observable { observer in
-            let serial = SerialSink<Element>(downstream: observer)
-            let sink = Sink<Element>(downstream: serial.asObserver())
-            let otherSubscription = SingleAssignmentDisposable()
-            let subscriptions = CompositeDisposable(otherSubscription)
-            _ = sink.setUpstream(subscriptions)
-            otherSubscription.setDisposable(
-                other.subscribe(
-                    sink.observer { (event: Event<Other.Element>) in
-                        switch event {
-                        case .next: sink.forward(.completed)
-                        case .error(let error): sink.forward(.error(error))
-                        case .completed: otherSubscription.dispose()
-                        }
-                    }))
-            if !sink.isStopped {
-                subscriptions.insert(source.subscribe(sink.observer { sink.forward($0) }))
-            }
-            return Disposables.create(with: {
-                serial.dispose()
-                sink.dispose()
-            })
+            TakeUntilCore<Element, Other.Element>(downstream: observer).run(source, other)
+        }
+    }
+}
+
+// MARK: - Implementation
+
+@usableFromInline
+enum TakeUntilInput<Element, Trigger> {
+    case source(Event<Element>)
+    case other(CompositeDisposable.DisposeKey, Event<Trigger>)
+}
+
+/// `take(until:)` on the shared multi-source plumbing: the trigger and the source each have their
+/// own subscription (and stop signal), events are processed one at a time.
+/// @unchecked: no mutable state of its own; `sink` is thread-safe.
+@usableFromInline
+final class TakeUntilCore<Element, Trigger>: @unchecked Sendable {
+    @usableFromInline let sink: FanInSink<TakeUntilInput<Element, Trigger>, Element>
+
+    @inlinable
+    init(downstream: AnyObserver<Element>) {
+        sink = FanInSink(downstream: downstream)
+    }
+
+    @inlinable
+    func run<Source: ObservableType, Other: ObservableType>(_ source: Source, _ other: Other) -> Disposable
+    where Source.Element == Element, Other.Element == Trigger {
+        sink.start({ input in self.process(input) }) {
+            sink.subscribe(other) { key, event in .other(key, event) }
+            sink.subscribe(source) { _, event in .source(event) }
+        }
+    }
+
+    @inlinable
+    func process(_ input: TakeUntilInput<Element, Trigger>) {
+        switch input {
+        case .source(.next(let element)):
+            sink.forwardNext(element)
+        case .source(let event):
+            sink.finish(event)
+        case .other(_, .next):
+            sink.finish(.completed)
+        case .other(_, .error(let error)):
+            sink.finish(.error(error))
+        case .other(let key, .completed):
+            // The trigger ended without an element: release its subscription now.
+            sink.subscriptions.remove(for: key)
         }
     }
 }

@@ -33,7 +33,7 @@ extension ObservableType {
                         let ordered = buffer[oldest...] + buffer[..<oldest]
                         buffer = []
                         for element in ordered {
-                            if sink.isStopped { return }
+                            if sink.isDisposed { return }
                             sink.forwardNext(element)
                         }
                         sink.forward(.completed)

@@ -26,7 +26,8 @@ extension ObservableType {
                 release.dispose()
                 return Disposables.create()
             }
-            let sink = Sink<Element>(downstream: observer)
+            // The sink heads its own segment: disposing the result also releases the resource.
+            let sink = Sink<Element>(downstream: observer, ownsUpstream: true)
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     sink.forward(event)

@@ -21,7 +21,7 @@ extension ObservableType {
         return Observable { observer in
             let first = PublishSubject<Element>()
             let sink = TimeSink<WindowState<Element>, WindowMessage<Element>>(
-                state: WindowState(subject: first), downstreamProbe: observer.stopProbe
+                state: WindowState(subject: first), downstreamSignal: observer.stopSignal
             ) { message in
                 switch message {
                 case .open(let subject): observer.on(.next(subject.asObservable()))

@@ -58,10 +58,10 @@ final class WithLatestFromCore<First, Second, Result>: @unchecked Sendable {
     @inlinable
     func run<Source: ObservableType>(_ first: Source, _ second: Observable<Second>) -> Disposable
     where Source.Element == First {
-        sink.connect { input in self.process(input) }
-        sink.subscribe(second) { key, event in .second(key, event) }
-        sink.subscribe(first) { _, event in .first(event) }
-        return sink
+        sink.start({ input in self.process(input) }) {
+            sink.subscribe(second) { key, event in .second(key, event) }
+            sink.subscribe(first) { _, event in .first(event) }
+        }
     }
 
     @inlinable

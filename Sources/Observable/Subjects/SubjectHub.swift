@@ -49,7 +49,10 @@ extension SubjectPolicy {
 /// that cycle) when the token is disposed, and empties all of them when the subject terminates,
 /// is disposed or is deallocated (``detach()``); always under the lock, and only when no thread
 /// can be calling the handler: at once when nobody is delivering, otherwise by the delivering
-/// thread when it goes idle (see `detached` and `disposedTokens`).
+/// thread when it goes idle (see `detached` and `disposedTokens`). When the subject is disposed
+/// or deallocated (not when it terminates: the terminal event reaches the chain), the hub also
+/// tells each observer's stop signal that its source let go (``SourceRelease``), so that the
+/// operator chain behind the observer lets go of what it holds too.
 ///
 /// A new subscriber that must first receive replayed values is marked "buffering": live events
 /// for it are held in its buffer until its replay is done, so it never sees two events at once
@@ -177,8 +180,10 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
                     detached = []
                     disposedTokens = []
                     lock.unlock()
-                    for box in boxes { box.release() }
-                    withExtendedLifetime((lists, ended, tokens)) {}
+                    DeferredRelease.run {
+                        for box in boxes { box.release() }
+                        withExtendedLifetime((lists, ended, tokens)) {}
+                    }
                 }
                 return
             }
@@ -225,7 +230,8 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
             for event in replay { observer.on(event) }
             return Disposables.create()
         }
-        let token = Token(handler: observer.handler, hub: self, buffering: !replay.isEmpty)
+        let token = Token(
+            handler: observer.handler, signal: observer.stopSignal, hub: self, buffering: !replay.isEmpty)
         mutableObservers().append(token)
         lock.unlock()
         if !replay.isEmpty { token.replay(replay, handler: observer.handler) }
@@ -255,9 +261,11 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
             box = token.takeHandler()
         }
         lock.unlock()
-        // Outside the lock: releasing captures may run deinits.
-        box?.release()
-        removed?.release()
+        // Outside the lock: releasing captures may run deinits (a whole chain's, one by one).
+        DeferredRelease.run {
+            box?.release()
+            removed?.release()
+        }
     }
 
     /// Releases every observer and refuses later use (subscribers get `RxError.disposed`).
@@ -279,279 +287,38 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
 
     /// With `lock` held (released here): stops input and takes the observers out; their handlers
     /// are emptied now, or by the delivering thread when it goes idle if a delivery is running.
+    /// Then tells each observer's stop signal that its source let go.
     @inlinable
     func takeObservers() {
         inputStopped = true
         let current = observers
         current.unregisterAll()
+        var signals: [StopSignal] = []
         for slot in current.slots {
             slot?._withUnsafeGuaranteedRef {
                 $0.state.store(SubjectSubscriptionState.disposed, ordering: .releasing)
+                if let signal = $0.box?._withUnsafeGuaranteedRef({ $0.signal }) { signals.append(signal) }
             }
         }
         observers = TokenList()
+        var boxes: [Unmanaged<HandlerBox<Element>>] = []
         if delivering {
             detached.append(current)
-            lock.unlock()
-            return
+        } else {
+            current.takeHandlers(into: &boxes)
         }
-        var boxes: [Unmanaged<HandlerBox<Element>>] = []
-        current.takeHandlers(into: &boxes)
         lock.unlock()
-        // Outside the lock: releasing handlers may run deinits.
-        for box in boxes { box.release() }
-        withExtendedLifetime(current) {}
+        // Outside the lock: what follows may run deinits and operator code (never user code
+        // under the lock).
+        DeferredRelease.run {
+            for signal in signals { SourceRelease.notify(signal) }
+            for box in boxes { box.release() }
+            withExtendedLifetime(current) {}
+        }
     }
 
     @usableFromInline
     var isDisposed: Bool {
         lock.withLock { disposed }
-    }
-}
-
-/// A hub's observers: slots in subscription order, emptied on disposal. Each occupied slot owns
-/// one retain of its token (taken in `append` and `init(copying:)`, given back in `remove` and
-/// `deinit`), so delivery can read tokens without touching reference counts. Only touched under
-/// the hub's lock, except that a deliverer walks the slots of the list it read (which is then
-/// never changed), and `deinit`, which runs outside the lock (the hub drops lists there).
-@usableFromInline
-final class TokenList<Policy: SubjectPolicy> {
-    @usableFromInline typealias Token = ObserverToken<Policy>
-    @usableFromInline typealias Slot = Unmanaged<Token>?
-
-    /// Slot storage, managed by hand (slots are plain values: an `Unmanaged` reference whose
-    /// retain the list owns) so that a delivery reads it without retaining an array buffer.
-    @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<Slot>
-    @exclusivity(unchecked) @usableFromInline var count: Int
-    @exclusivity(unchecked) @usableFromInline var capacity: Int
-    /// Tokens in the slots.
-    @exclusivity(unchecked) @usableFromInline var live: Int
-    /// Empty slots.
-    @exclusivity(unchecked) @usableFromInline var holes: Int
-
-    @inlinable
-    init() {
-        capacity = 4
-        base = UnsafeMutablePointer<Slot>.allocate(capacity: 4)
-        count = 0
-        live = 0
-        holes = 0
-    }
-
-    @inlinable
-    init(copying other: TokenList<Policy>) {
-        capacity = max(other.count, 4)
-        base = UnsafeMutablePointer<Slot>.allocate(capacity: capacity)
-        base.initialize(from: other.base, count: other.count)
-        count = other.count
-        live = other.live
-        holes = other.holes
-        for slot in slots { _ = slot?.retain() }
-    }
-
-    deinit {
-        for slot in slots { slot?.release() }
-        base.deinitialize(count: count)
-        base.deallocate()
-    }
-
-    /// The slots, for walking. Valid while the list is alive and not changed.
-    @inlinable
-    var slots: UnsafeBufferPointer<Slot> {
-        UnsafeBufferPointer(start: base, count: count)
-    }
-
-    @inlinable
-    func append(_ token: Token) {
-        if count == capacity {
-            let grown = UnsafeMutablePointer<Slot>.allocate(capacity: capacity * 2)
-            grown.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = grown
-            capacity *= 2
-        }
-        token.index = count
-        (base + count).initialize(to: Unmanaged.passRetained(token))
-        count += 1
-        live += 1
-    }
-
-    /// Empties the token's slot; returns the slot's retain, for the caller to release outside
-    /// the lock.
-    @inlinable
-    func remove(_ token: Token) -> Unmanaged<Token>? {
-        let index = token.index
-        guard index >= 0, index < count, let slot = base[index],
-            slot.toOpaque() == Unmanaged.passUnretained(token).toOpaque()
-        else { return nil }
-        token.index = -1
-        base[index] = nil
-        live -= 1
-        holes += 1
-        return slot
-    }
-
-    /// Closes the holes and renumbers the tokens (moves retains, releases none).
-    @inlinable
-    func compact() {
-        var kept = 0
-        for index in 0..<count {
-            if let slot = base[index] {
-                slot._withUnsafeGuaranteedRef { $0.index = kept }
-                base[kept] = slot
-                kept += 1
-            }
-        }
-        base.advanced(by: kept).deinitialize(count: count - kept)
-        count = kept
-        holes = 0
-    }
-
-    /// Takes every token's handler out, for the caller to release outside the lock (see
-    /// ``SubjectHub/detached`` for when that is safe).
-    @inlinable
-    func takeHandlers(into boxes: inout [Unmanaged<HandlerBox<Policy.Element>>]) {
-        for case let slot? in slots {
-            if let box = slot._withUnsafeGuaranteedRef({ $0.takeHandler() }) { boxes.append(box) }
-        }
-    }
-
-    /// Marks every token as no longer listed (the list is being dropped).
-    @inlinable
-    func unregisterAll() {
-        for case let slot? in slots { slot._withUnsafeGuaranteedRef { $0.index = -1 } }
-    }
-}
-
-@usableFromInline
-enum SubjectSubscriptionState {
-    @usableFromInline static let active: UInt8 = 0
-    @usableFromInline static let buffering: UInt8 = 1
-    @usableFromInline static let disposed: UInt8 = 2
-}
-
-/// One observer of a subject, and the disposable its subscriber holds.
-///
-/// Held by the hub's lists while subscribed and by the subscriber; it holds the hub (never the
-/// subject) so that `dispose()` can always reach it. The handler is emptied when the subject
-/// terminates, is disposed or is deallocated, so that what it captured does not outlive the
-/// subject through a disposable nobody disposes.
-///
-/// The handler sits in a ``HandlerBox`` that the token retains by hand: delivery reads the box
-/// reference (a plain word) and calls the box's immutable handler without touching a reference
-/// count, which a closure stored in a `var` would cost on every call.
-/// @unchecked: `buffer` and `index` are guarded by the hub's lock; `state` is atomic;
-/// `box` is read by the delivering thread and cleared only by ``takeHandler()``, under the hub's
-/// lock and at a moment when no thread delivers (see ``SubjectHub/detached``).
-@usableFromInline
-final class ObserverToken<Policy: SubjectPolicy>: Disposable, @unchecked Sendable {
-    @usableFromInline typealias Element = Policy.Element
-
-    @exclusivity(unchecked) @usableFromInline var box: Unmanaged<HandlerBox<Element>>?
-    @usableFromInline let hub: SubjectHub<Policy>
-    @usableFromInline let state: Atomic<UInt8>
-    @exclusivity(unchecked) @usableFromInline var buffer: [Event<Element>] = []
-    /// Its slot in the hub's current list, or -1 once out of it (under the hub's lock).
-    @exclusivity(unchecked) @usableFromInline var index = -1
-
-    @inlinable
-    init(handler: @escaping (Event<Element>) -> Void, hub: SubjectHub<Policy>, buffering: Bool) {
-        self.box = Unmanaged.passRetained(HandlerBox(handler))
-        self.hub = hub
-        self.state = Atomic(buffering ? SubjectSubscriptionState.buffering : SubjectSubscriptionState.active)
-        resourceAllocated()
-    }
-
-    deinit {
-        box?.release()
-        resourceReleased()
-    }
-
-    /// Calls the handler, unless detached. Delivering thread only.
-    @inlinable
-    func callHandler(_ event: Event<Element>) {
-        box?._withUnsafeGuaranteedRef { $0.handler(event) }
-    }
-
-    /// Called by the delivering thread only.
-    @inlinable
-    func deliver(_ event: Event<Element>) {
-        let current = state.load(ordering: .acquiring)
-        if current == SubjectSubscriptionState.active {
-            callHandler(event)
-        } else if current == SubjectSubscriptionState.buffering {
-            deliverWhileBuffering(event)
-        }
-    }
-
-    @inlinable
-    func deliverWhileBuffering(_ event: Event<Element>) {
-        hub.lock.lock()
-        let current = state.load(ordering: .acquiring)
-        if current == SubjectSubscriptionState.buffering {
-            buffer.append(event)
-            hub.lock.unlock()
-            return
-        }
-        hub.lock.unlock()
-        if current == SubjectSubscriptionState.active { callHandler(event) }
-    }
-
-    /// Runs on the subscribing thread: delivers the replayed events, then whatever live events
-    /// were buffered meanwhile, then switches to direct delivery. Uses the subscriber's own
-    /// reference to the handler, never the field (which ``takeHandler()`` may empty meanwhile).
-    @inlinable
-    func replay(_ events: [Event<Element>], handler: (Event<Element>) -> Void) {
-        var pending = events
-        while true {
-            for event in pending {
-                if state.load(ordering: .acquiring) == SubjectSubscriptionState.disposed { break }
-                handler(event)
-            }
-            hub.lock.lock()
-            if buffer.isEmpty || state.load(ordering: .acquiring) == SubjectSubscriptionState.disposed {
-                _ = state.compareExchange(
-                    expected: SubjectSubscriptionState.buffering, desired: SubjectSubscriptionState.active,
-                    ordering: .acquiringAndReleasing)
-                let dropped = buffer
-                buffer = []
-                hub.lock.unlock()
-                withExtendedLifetime(dropped) {}
-                return
-            }
-            pending = buffer
-            buffer = []
-            hub.lock.unlock()
-        }
-    }
-
-    /// Takes the handler out (under the hub's lock); the token delivers nothing afterwards. The
-    /// caller releases the returned box, outside the lock.
-    @inlinable
-    func takeHandler() -> Unmanaged<HandlerBox<Element>>? {
-        let old = box
-        box = nil
-        return old
-    }
-
-    /// Removes the observer. After `dispose()` returns, no delivery that starts afterwards
-    /// reaches it.
-    @inlinable
-    func dispose() {
-        let previous = state.exchange(SubjectSubscriptionState.disposed, ordering: .acquiringAndReleasing)
-        guard previous != SubjectSubscriptionState.disposed else { return }
-        hub.remove(self)
-    }
-}
-
-/// An observer's handler in an object of its own, so that it can be called through an
-/// unretained reference (see ``ObserverToken``).
-@usableFromInline
-final class HandlerBox<Element> {
-    @usableFromInline let handler: (Event<Element>) -> Void
-
-    @inlinable
-    init(_ handler: @escaping (Event<Element>) -> Void) {
-        self.handler = handler
     }
 }

@@ -112,7 +112,7 @@ public struct BlockingObservable<Element> {
     private func run(maxElements: Int?) -> (elements: [Element], error: Swift.Error?) {
         let collector = BlockingCollector<Element>(maxElements: maxElements)
         let subscription = source.subscribe(
-            AnyObserver(eventHandler: { collector.on($0) }, isStopped: { collector.isDone }))
+            AnyObserver(eventHandler: { collector.on($0) }, stopSignal: collector))
         if Thread.isMainThread {
             waitRunningTheMainRunLoop(for: collector)
         } else if let timeout {
@@ -129,7 +129,7 @@ public struct BlockingObservable<Element> {
     /// Runs the main run loop in short slices until `collector` is done or the timeout passes.
     private func waitRunningTheMainRunLoop(for collector: BlockingCollector<Element>) {
         let deadline = timeout.map { Date().addingTimeInterval(max(0, $0)) }
-        while !collector.isDone {
+        while !collector.isStopped {
             let now = Date()
             if let deadline, now >= deadline {
                 collector.finish(error: RxError.timeout)
@@ -146,10 +146,11 @@ public struct BlockingObservable<Element> {
 
 // MARK: - Implementation
 
-/// Collects events for a blocking wait and signals the semaphore once, when done.
+/// Collects events for a blocking wait and signals the semaphore once, when done; the head of the
+/// source's segment (its stop flag, raised when done, see ``StopSignal``).
 /// @unchecked: `elements`, `error` and `done` are only touched under `lock`; `semaphore` is
-/// thread-safe; `maxElements` is immutable.
-final class BlockingCollector<Element>: @unchecked Sendable {
+/// thread-safe; `maxElements` is immutable; the rest is ``StopSignal``'s.
+final class BlockingCollector<Element>: StopSignal, @unchecked Sendable {
     let semaphore = DispatchSemaphore(value: 0)
     private let maxElements: Int?
     private let lock = Lock()
@@ -159,10 +160,7 @@ final class BlockingCollector<Element>: @unchecked Sendable {
 
     init(maxElements: Int?) {
         self.maxElements = maxElements
-    }
-
-    var isDone: Bool {
-        lock.withLock { done }
+        super.init()
     }
 
     var result: (elements: [Element], error: Swift.Error?) {
@@ -184,7 +182,10 @@ final class BlockingCollector<Element>: @unchecked Sendable {
             }
             return done
         }
-        if signal { semaphore.signal() }
+        if signal {
+            requestStop()
+            semaphore.signal()
+        }
     }
 
     /// Ends the wait with `failure` unless the sequence already finished.
@@ -194,5 +195,6 @@ final class BlockingCollector<Element>: @unchecked Sendable {
             error = failure
             done = true
         }
+        requestStop()
     }
 }

@@ -96,7 +96,7 @@ private final class Payload: Sendable {
         let subscription = Observable<Int>.run { send in
             for i in 0..<100 {
                 send(i)
-                if i % 10 == 0 { await Task.yield() }
+                if i % 10 == 0 { try await Task.sleep(nanoseconds: 100_000) }
             }
         }.subscribe(onNext: { received.on(.next($0)) }, onCompleted: { done.signal() })
         #expect(await eventually { done.isSet })
@@ -138,7 +138,7 @@ private final class Payload: Sendable {
         let disposed = Atomic<Bool>(false)
         let subscription = Observable<Int>.run { send in
             running.signal()
-            while !Task.isCancelled { await Task.yield() }
+            while !Task.isCancelled { try? await Task.sleep(nanoseconds: 1_000_000) }
             sawCancellation.signal()
             send(99)
             throw CancellationError()
@@ -231,9 +231,10 @@ private final class Flag: Sendable {
 }
 
 /// Polls `condition` every millisecond from an async context, at most `timeout` seconds. The
-/// timeout is generous: the suite's blocking stress tests can hold the task pool's threads
-/// (two on a 2-core machine) for seconds, and bridges need those threads to make progress.
-private func eventually(timeout: Double = 60, _ condition: @Sendable () -> Bool) async -> Bool {
+/// timeout is generous: the suite's blocking tests run on the task pool's threads (two on a
+/// 2-core machine) and, under the thread sanitizer, can hold them for a minute or more, while
+/// a suspended bridge waits for one of those threads to resume.
+private func eventually(timeout: Double = 600, _ condition: @Sendable () -> Bool) async -> Bool {
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
     while !condition() {
         if DispatchTime.now().uptimeNanoseconds > deadline { return false }

@@ -133,6 +133,16 @@ import Testing
         expectEvents(observer.events, [.next(210, 1)])
         #expect(source.subscriptions == [Subscription(201, 251)])
     }
+
+    @Test func aChainOfOperatorsSubscribedOnTheSchedulerDeliversUntilDisposed() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(260, 3), .completed(300)])
+        let observer = scheduler.start(disposed: 250) {
+            source.map { $0 * 10 }.filter { _ in true }.subscribe(on: scheduler).map { $0 + 1 }
+        }
+        expectEvents(observer.events, [.next(210, 11), .next(220, 21)])
+        #expect(source.subscriptions == [Subscription(201, 251)])
+    }
 }
 
 /// Holds a disposable set after the subscription that uses it was created.

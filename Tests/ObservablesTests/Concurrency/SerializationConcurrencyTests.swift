@@ -47,7 +47,7 @@ import Testing
         for _ in 0..<10 {
             let received = Received()
             let (observer, subscription) = makeSource(received)
-            nonisolated(unsafe) let input = observer
+            let input = observer
             let perProducer = 5_000
             DispatchQueue.concurrentPerform(iterations: Self.producers) { producer in
                 for index in 0..<perProducer { input.onNext((producer, index)) }
@@ -66,7 +66,7 @@ import Testing
         for round in 0..<20 {
             let received = Received()
             let (observer, subscription) = makeSource(received)
-            nonisolated(unsafe) let input = observer
+            let input = observer
             let perProducer = 2_000
             DispatchQueue.concurrentPerform(iterations: Self.producers + 1) { producer in
                 if producer == Self.producers {

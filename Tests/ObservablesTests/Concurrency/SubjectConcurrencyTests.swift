@@ -118,7 +118,7 @@ func runConcurrently(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
             count.add(1, ordering: .relaxed)
             detector.exit()
         })
-        nonisolated(unsafe) let observer = holder.observer!
+        let observer = holder.observer!
         runConcurrently(4) { _ in
             for i in 0..<5_000 { observer.onNext(i) }
         }

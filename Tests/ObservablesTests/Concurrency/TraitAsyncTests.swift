@@ -10,7 +10,7 @@ private final class CancelLog: Sendable {
     let cancelled = Atomic<Int>(0)
 }
 
-private func eventually(timeout: Double = 60, _ condition: @Sendable () -> Bool) async -> Bool {
+private func eventually(timeout: Double = 600, _ condition: @Sendable () -> Bool) async -> Bool {
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
     while !condition() {
         if DispatchTime.now().uptimeNanoseconds > deadline { return false }

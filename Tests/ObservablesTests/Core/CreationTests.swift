@@ -209,4 +209,16 @@ import Testing
         subscription.dispose()
         #expect(!subject.hasObservers)
     }
+
+    @Test func perThreadCountIsExactWhileOtherTestsRunInParallel() {
+        let start = Resources.totalOnCurrentThread
+        let subject = PublishSubject<Int>()
+        do {
+            let subscription = subject.map { $0 * 2 }.filter { $0 > 0 }.subscribe(onNext: { _ in })
+            // The subject subscription, the two operator sinks and the subscribe sink (at least).
+            #expect(Resources.totalOnCurrentThread >= start + 3)
+            subscription.dispose()
+        }
+        #expect(Resources.totalOnCurrentThread == start)
+    }
 }

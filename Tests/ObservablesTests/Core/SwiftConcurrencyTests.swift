@@ -1,3 +1,4 @@
+import Dispatch
 import Observables
 import Testing
 
@@ -41,5 +42,42 @@ private final class CounterViewController {
         #expect(try subject.value() == 42)
         globalEvents.onNext("compiles")
         _ = bag
+    }
+}
+
+/// The observer `create` hands out is captured by `@Sendable` callbacks (the common pattern of
+/// wrapping a callback API) and keeps its guarantees: serialized, nothing after the end.
+@Suite struct CreateObserverSendableTests {
+    @Test func createsObserverCanBeCapturedByASendableCallback() async {
+        let numbers = Observable<Int>.create { observer in
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(5)) {
+                observer.onNext(1)
+                observer.onCompleted()
+                observer.onNext(2)  // after the end: dropped
+            }
+            return Disposables.create()
+        }
+        let values = try? await numbers.toArray().value
+        #expect(values == [1])
+    }
+
+    @Test func createsObserverSerializesCallbacksFromManyThreads() async {
+        let detector = OverlapDetector()
+        let numbers = Observable<Int>.create { observer in
+            let group = DispatchGroup()
+            for i in 0..<8 {
+                DispatchQueue.global().async(group: group) {
+                    for j in 0..<1_000 { observer.onNext(i * 1_000 + j) }
+                }
+            }
+            group.notify(queue: .global()) { observer.onCompleted() }
+            return Disposables.create()
+        }
+        let count = try? await numbers.do(onNext: { _ in
+            detector.enter()
+            detector.exit()
+        }).toArray().value.count
+        #expect(count == 8_000)
+        #expect(detector.overlapCount == 0)
     }
 }

@@ -92,6 +92,29 @@ import Testing
         #expect(disposals == 1)
         #expect(!subject.hasObservers)
     }
+
+    @Test func anEndlessSynchronousSourceStopsWhenDownstreamHasEnoughEvenWithOnDispose() {
+        var log: [String] = []
+        _ = Observable.repeatElement(1)
+            .do(afterCompleted: { log.append("afterCompleted") }, onDispose: { log.append("onDispose") })
+            .take(3)
+            .subscribe(onNext: { log.append("next \($0)") }, onCompleted: { log.append("completed") })
+        #expect(log == ["next 1", "next 1", "next 1", "completed", "onDispose"])
+    }
+
+    @Test func aSubjectDeallocatedWithoutTerminatingReleasesTheChainThroughDoWithOnDispose() {
+        var disposals = 0
+        var subscription: Disposable?
+        let (_, leftAlive) = Resources.tracking {
+            let subject = PublishSubject<Int>()
+            subscription = subject.do(onDispose: { disposals += 1 }).map { $0 + 1 }.subscribe(onNext: { _ in })
+        }
+        // Only the `subscribe` sink the disposable holds is left: the operators went with the subject.
+        #expect(leftAlive == 1)
+        #expect(disposals == 0)
+        subscription?.dispose()
+        #expect(disposals == 0)
+    }
 }
 
 @Suite(.leavesNothingAlive) struct DoVirtualTimeTests {

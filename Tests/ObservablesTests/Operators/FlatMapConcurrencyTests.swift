@@ -13,7 +13,7 @@ import Testing
     /// completes once all of them are done. Values are `thread * 1_000_000 + i + base`.
     private static func concurrentInner(base: Int) -> Observable<Int> {
         Observable.create { observer in
-            nonisolated(unsafe) let observer = observer
+            let observer = observer
             let group = DispatchGroup()
             for thread in 0..<threads {
                 DispatchQueue.global().async(group: group) {

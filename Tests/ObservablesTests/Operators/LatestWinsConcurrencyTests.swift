@@ -80,7 +80,7 @@ import Testing
             let failedWith = Box<Int?>(nil)
             let subscription = outer.flatMapLatest { value in
                 Observable<Int>.create { observer in
-                    nonisolated(unsafe) let observer = observer
+                    let observer = observer
                     observer.onNext(value)
                     queue.async { observer.onError(NumberedError(number: value)) }
                     return Disposables.create()

@@ -8,7 +8,7 @@ import Testing
     private func background(_ values: [Int], fail: Bool = false) -> Observable<Int> {
         Observable.create { observer in
             let cancelled = BooleanDisposable()
-            nonisolated(unsafe) let observer = observer
+            let observer = observer
             DispatchQueue.global().async {
                 for value in values {
                     if cancelled.isDisposed { return }

@@ -55,16 +55,16 @@ final class CombiningCore<State: CombiningState, Result>: @unchecked Sendable {
     /// subscription. With no sources, emits once if `State` says so, then completes.
     @inlinable
     func run(_ sources: [CombiningSource]) -> Disposable {
-        sink.connect()
-        if sources.isEmpty {
-            if State.emitsWithoutSources { emitResult(thenComplete: true) } else { sink.finish(.completed) }
-            return sink
+        sink.start {
+            if sources.isEmpty {
+                if State.emitsWithoutSources { emitResult(thenComplete: true) } else { sink.finish(.completed) }
+                return
+            }
+            for (index, subscribe) in sources.enumerated() {
+                if sink.isStopped { break }
+                subscribe(index)
+            }
         }
-        for (index, subscribe) in sources.enumerated() {
-            if sink.isStopped { break }
-            subscribe(index)
-        }
-        return sink
     }
 
     /// Subscribes the sources of a collection front in order; source `index` stores its

@@ -12,34 +12,51 @@ import Synchronization
 /// advanced before the new inner is subscribed, so it is current before any element of the new
 /// inner can be delivered. An inner's error ends the result only if, under `lock`, that inner is
 /// still `current`: the same lock under which a switch replaces it.
-/// @unchecked: `inners`, `current`, `pending`, `nextID`, `outerCompleted`, `stopped`,
-/// `subscribingNext` and `completedWhileSubscribing` are guarded by `lock`; `terminated` is
-/// atomic; everything else is immutable or thread-safe itself.
+///
+/// The sink is the head of the outer sequence's segment (its stop signal and subscription slot,
+/// see ``StopSignal``); each inner subscription is a ``FlatMapInner``, the head of its own. After
+/// each event it delivers, the sink checks (one load) whether downstream has stopped, and
+/// disposes itself if so, so a synchronous outer or inner producer stops at once.
+///
+/// When the outer sequence and every inner one have let go without terminating (their subjects
+/// deallocated) or completed, with at least one let go, nothing can arrive any more: the sink
+/// releases its subscriptions and tells downstream's head (``SourceRelease``), which lets go of
+/// it, so the chain below is freed.
+/// @unchecked: `inners`, `current`, `pending`, `nextID`, `outerCompleted`, `outerReleased`,
+/// `innerReleased`, `stopped`, `subscribingNext` and `completedWhileSubscribing` are guarded by
+/// `lock`; `terminated` is atomic; everything else is immutable or
+/// ``StopSignal``'s.
 @usableFromInline
-final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @unchecked Sendable {
+final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable {
     @usableFromInline typealias Inner = FlatMapInner<SourceElement, Output>
 
     @usableFromInline let strategy: FlatMapStrategy
     @usableFromInline let selector: (SourceElement) throws -> Observable<Output>
     @usableFromInline let serial: SerialSink<Output>
-    @usableFromInline let outer = SingleAssignmentDisposable()
     @usableFromInline let terminated = Atomic<Bool>(false)
+    /// `.latest` only: the id of the inner observable whose events are delivered.
 
+    // `@exclusivity(unchecked)`: the lock already makes these exclusive, and the runtime
+    // bookkeeping would cost more than the lock itself.
     @usableFromInline let lock = Lock()
     /// `.merge`: every active inner subscription.
-    @usableFromInline var inners: [UInt64: Inner] = [:]
+    @exclusivity(unchecked) @usableFromInline var inners: [UInt64: Inner] = [:]
     /// `.latest`, `.first`, `.concat`: the active inner subscription.
-    @usableFromInline var current: Inner?
+    @exclusivity(unchecked) @usableFromInline var current: Inner?
     /// `.concat`: inner observables waiting for their turn.
-    @usableFromInline var pending: [Observable<Output>] = []
-    @usableFromInline var pendingHead = 0
+    @exclusivity(unchecked) @usableFromInline var pending: [Observable<Output>] = []
+    @exclusivity(unchecked) @usableFromInline var pendingHead = 0
     /// `.concat`: a thread is subscribing an inner observable (see ``runConcat(_:_:)``).
-    @usableFromInline var subscribingNext = false
+    @exclusivity(unchecked) @usableFromInline var subscribingNext = false
     /// `.concat`: the inner observable being subscribed completed during `subscribe`.
-    @usableFromInline var completedWhileSubscribing = false
-    @usableFromInline var nextID: UInt64 = 0
-    @usableFromInline var outerCompleted = false
-    @usableFromInline var stopped = false
+    @exclusivity(unchecked) @usableFromInline var completedWhileSubscribing = false
+    @exclusivity(unchecked) @usableFromInline var nextID: UInt64 = 0
+    @exclusivity(unchecked) @usableFromInline var outerCompleted = false
+    /// The outer sequence let go without terminating.
+    @exclusivity(unchecked) @usableFromInline var outerReleased = false
+    /// An inner sequence let go without terminating: the result can no longer complete.
+    @exclusivity(unchecked) @usableFromInline var innerReleased = false
+    @exclusivity(unchecked) @usableFromInline var stopped = false
 
     @inlinable
     init(
@@ -49,6 +66,7 @@ final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @uncheck
         self.strategy = strategy
         self.selector = selector
         self.serial = SerialSink(downstream: downstream)
+        super.init()
         resourceAllocated()
     }
 
@@ -56,20 +74,17 @@ final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @uncheck
         resourceReleased()
     }
 
-    /// The outer observer's stop signal: the result ended or was disposed, or downstream stopped.
-    @inlinable
-    var isStopped: Bool { isTerminated }
-
-    @inlinable
-    var isTerminated: Bool {
-        terminated.load(ordering: .acquiring) || serial.downstream.isStopped
-    }
-
     @inlinable
     func run<Source: ObservableType>(_ source: Source) where Source.Element == SourceElement {
         let observer = AnyObserver<SourceElement>(
             eventHandler: { self.outerEvent($0) }, stopSignal: self)
-        outer.setDisposable(source.subscribe(observer))
+        fillUpstream(source.subscribe(observer))
+    }
+
+    /// After a delivery: if downstream has stopped, stop everything (its producers too).
+    @inlinable
+    func stopIfDownstreamStopped() {
+        if serial.downstream.isStopped { dispose() }
     }
 
     // MARK: Outer events
@@ -91,14 +106,17 @@ final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @uncheck
         case .error(let error):
             terminate(with: .error(error))
         case .completed:
-            let done: Bool = lock.withLock {
+            var released: [Inner] = []
+            let (done, dead): (Bool, Bool) = lock.withLock {
                 outerCompleted = true
-                return isDoneLocked
+                let done = isDoneLocked
+                return (done, !done && stopIfDeadLocked(collecting: &released))
             }
             if done {
                 terminate(with: .completed)
             } else {
-                outer.dispose()
+                disposeUpstream()
+                if dead { letGo(of: released) }
             }
         }
     }
@@ -107,7 +125,7 @@ final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @uncheck
     @inlinable
     var isDoneLocked: Bool {
         outerCompleted && inners.isEmpty && current == nil && pendingHead == pending.count
-            && !subscribingNext
+            && !subscribingNext && !innerReleased
     }
 
     @inlinable
@@ -178,8 +196,14 @@ final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @uncheck
             }
             subscribingNext = false
             let done = isDoneLocked
+            var released: [Inner] = []
+            let dead = !done && stopIfDeadLocked(collecting: &released)
             lock.unlock()
-            if done { terminate(with: .completed) }
+            if done {
+                terminate(with: .completed)
+            } else if dead {
+                letGo(of: released)
+            }
             return
         }
     }
@@ -195,7 +219,7 @@ final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @uncheck
         } else {
             observer = AnyObserver(eventHandler: { entry.sink.innerEvent($0, id: entry.id) }, stopSignal: entry)
         }
-        entry.setUpstream(inner.subscribe(observer))
+        entry.fillUpstream(inner.subscribe(observer))
     }
 
     // MARK: Inner events
@@ -205,6 +229,7 @@ final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @uncheck
         switch event {
         case .next:
             serial.on(event)
+            stopIfDownstreamStopped()
         case .error:
             terminate(with: event)
         case .completed:
@@ -220,6 +245,7 @@ final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @uncheck
         switch event {
         case .next:
             serial.on(event, generation: id)
+            stopIfDownstreamStopped()
         case .error:
             terminate(with: event, ifCurrent: id)
         case .completed:
@@ -270,9 +296,65 @@ final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @uncheck
             }
         }
         let done = isDoneLocked
+        var released: [Inner] = []
+        let dead = !done && stopIfDeadLocked(collecting: &released)
         lock.unlock()
         finished?.dispose()
-        if done { terminate(with: .completed) }
+        if done {
+            terminate(with: .completed)
+        } else if dead {
+            letGo(of: released)
+        }
+    }
+
+    // MARK: Sources that let go
+
+    /// The outer sequence let go of its observer without terminating.
+    @inlinable
+    override func sourceReleased() {
+        super.sourceReleased()
+        var released: [Inner] = []
+        let dead: Bool = lock.withLock {
+            outerReleased = true
+            return stopIfDeadLocked(collecting: &released)
+        }
+        if dead { letGo(of: released) }
+    }
+
+    /// Inner `id` let go of its observer without terminating: it is gone like a completed one,
+    /// except that it can no longer let the result complete.
+    @inlinable
+    func innerWasReleased(id: UInt64) {
+        var released: [Inner] = []
+        let dead: Bool = lock.withLock {
+            innerReleased = true
+            if strategy == .merge {
+                inners.removeValue(forKey: id)
+            } else if let active = current, active.id == id {
+                current = nil
+            }
+            return stopIfDeadLocked(collecting: &released)
+        }
+        if dead { letGo(of: released) }
+    }
+
+    /// Under `lock`: if a source let go and nothing can arrive any more, stops the sink (see
+    /// ``stopLocked(collecting:)``) and returns `true`; the caller then calls ``letGo(of:)``
+    /// after unlocking.
+    @inlinable
+    func stopIfDeadLocked(collecting subscriptions: inout [Inner]) -> Bool {
+        guard outerReleased || innerReleased else { return false }
+        guard outerCompleted || outerReleased, inners.isEmpty, current == nil, !subscribingNext else { return false }
+        return stopLocked(collecting: &subscriptions)
+    }
+
+    /// Releases the subscriptions of a sink that nothing can reach any more (delivery already
+    /// queued in `serial` still happens) and tells downstream's head.
+    @inlinable
+    func letGo(of subscriptions: [Inner]) {
+        disposeUpstream()
+        for subscription in subscriptions { subscription.dispose() }
+        SourceRelease.notify(serial.downstream.stopSignal)
     }
 
     // MARK: Termination
@@ -284,6 +366,7 @@ final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @uncheck
         if stopped { return false }
         stopped = true
         terminated.store(true, ordering: .releasing)
+        requestStop()
         subscriptions.append(contentsOf: inners.values)
         inners = [:]
         if let current { subscriptions.append(current) }
@@ -305,17 +388,17 @@ final class FlatMapSink<SourceElement, Output>: Disposable, StopSignal, @uncheck
         }
         guard first else { return }
         serial.on(event)
-        outer.dispose()
+        disposeUpstream()
         for subscription in subscriptions { subscription.dispose() }
     }
 
     @inlinable
-    func dispose() {
+    override func dispose() {
         serial.dispose()
         var subscriptions: [Inner] = []
         let first = lock.withLock { stopLocked(collecting: &subscriptions) }
         guard first else { return }
-        outer.dispose()
+        disposeUpstream()
         for subscription in subscriptions { subscription.dispose() }
     }
 }

@@ -1,0 +1,113 @@
+/// A hub's observers: slots in subscription order, emptied on disposal. Each occupied slot owns
+/// one retain of its token (taken in `append` and `init(copying:)`, given back in `remove` and
+/// `deinit`), so delivery can read tokens without touching reference counts. Only touched under
+/// the hub's lock, except that a deliverer walks the slots of the list it read (which is then
+/// never changed), and `deinit`, which runs outside the lock (the hub drops lists there).
+@usableFromInline
+final class TokenList<Policy: SubjectPolicy> {
+    @usableFromInline typealias Token = ObserverToken<Policy>
+    @usableFromInline typealias Slot = Unmanaged<Token>?
+
+    /// Slot storage, managed by hand (slots are plain values: an `Unmanaged` reference whose
+    /// retain the list owns) so that a delivery reads it without retaining an array buffer.
+    @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<Slot>
+    @exclusivity(unchecked) @usableFromInline var count: Int
+    @exclusivity(unchecked) @usableFromInline var capacity: Int
+    /// Tokens in the slots.
+    @exclusivity(unchecked) @usableFromInline var live: Int
+    /// Empty slots.
+    @exclusivity(unchecked) @usableFromInline var holes: Int
+
+    @inlinable
+    init() {
+        capacity = 4
+        base = UnsafeMutablePointer<Slot>.allocate(capacity: 4)
+        count = 0
+        live = 0
+        holes = 0
+    }
+
+    @inlinable
+    init(copying other: TokenList<Policy>) {
+        capacity = max(other.count, 4)
+        base = UnsafeMutablePointer<Slot>.allocate(capacity: capacity)
+        base.initialize(from: other.base, count: other.count)
+        count = other.count
+        live = other.live
+        holes = other.holes
+        for slot in slots { _ = slot?.retain() }
+    }
+
+    deinit {
+        for slot in slots { slot?.release() }
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    /// The slots, for walking. Valid while the list is alive and not changed.
+    @inlinable
+    var slots: UnsafeBufferPointer<Slot> {
+        UnsafeBufferPointer(start: base, count: count)
+    }
+
+    @inlinable
+    func append(_ token: Token) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<Slot>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
+        }
+        token.index = count
+        (base + count).initialize(to: Unmanaged.passRetained(token))
+        count += 1
+        live += 1
+    }
+
+    /// Empties the token's slot; returns the slot's retain, for the caller to release outside
+    /// the lock.
+    @inlinable
+    func remove(_ token: Token) -> Unmanaged<Token>? {
+        let index = token.index
+        guard index >= 0, index < count, let slot = base[index],
+            slot.toOpaque() == Unmanaged.passUnretained(token).toOpaque()
+        else { return nil }
+        token.index = -1
+        base[index] = nil
+        live -= 1
+        holes += 1
+        return slot
+    }
+
+    /// Closes the holes and renumbers the tokens (moves retains, releases none).
+    @inlinable
+    func compact() {
+        var kept = 0
+        for index in 0..<count {
+            if let slot = base[index] {
+                slot._withUnsafeGuaranteedRef { $0.index = kept }
+                base[kept] = slot
+                kept += 1
+            }
+        }
+        base.advanced(by: kept).deinitialize(count: count - kept)
+        count = kept
+        holes = 0
+    }
+
+    /// Takes every token's handler out, for the caller to release outside the lock (see
+    /// ``SubjectHub/detached`` for when that is safe).
+    @inlinable
+    func takeHandlers(into boxes: inout [Unmanaged<HandlerBox<Policy.Element>>]) {
+        for case let slot? in slots {
+            if let box = slot._withUnsafeGuaranteedRef({ $0.takeHandler() }) { boxes.append(box) }
+        }
+    }
+
+    /// Marks every token as no longer listed (the list is being dropped).
+    @inlinable
+    func unregisterAll() {
+        for case let slot? in slots { slot._withUnsafeGuaranteedRef { $0.index = -1 } }
+    }
+}
