@@ -39,8 +39,11 @@ extension PipelineEngine {
     where F.Action == Action, F.Dispatcher == Dispatcher {
         let saved = phase
         phase = .busy
-        let key = fluxer.cancellationKey(for: action)
-        if let key { cancelWork(for: key) }
+        var key: AnyHashable?
+        if F.CancellationKey.self != NoCancellation.self {
+            key = cancellationKeyValue(fluxer.cancellationKey(for: action))
+            if let key { cancelWork(for: key) }
+        }
         let stream: Observable<Dispatcher>
         do {
             stream = try fluxer.dispatch(action: action)
@@ -93,7 +96,13 @@ extension PipelineEngine {
         }
         let saved = phase
         phase = .busy
+        // One updateStore call, one transaction: its writes are delivered when it has returned.
+        let thread = threadState!
+        let outer = thread.pointee.transaction
+        thread.pointee.transaction = Unmanaged.passUnretained(transaction)
         active._withUnsafeGuaranteedRef { hooks.apply(self, $0, dispatcher) }
+        thread.pointee.transaction = outer
+        transaction.commit()
         phase = saved
     }
 

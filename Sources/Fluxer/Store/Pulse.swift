@@ -6,6 +6,10 @@
 /// - Threading: writes may come from any thread; observers get values one at a time, in write
 ///   order, on the writing thread (or on the thread already delivering, which a cross-thread or
 ///   re-entrant write is handed to). Never completes or fails.
+/// - Transactions: inside a Fluxer's `updateStore(dispatcher:)` values are held and delivered,
+///   all of them in write order, when the call returns, after the store's properties (written
+///   before them in the call) changed, so an observer reads the complete new store. Same write
+///   rule as ``StoreProperty``.
 /// - `Sendable` when `Value` is.
 public final class Pulse<Value>: ObservableType {
     /// The element type when used as an observable: `Value`.
@@ -13,13 +17,35 @@ public final class Pulse<Value>: ObservableType {
 
     @usableFromInline
     let subject = PublishSubject<Value>()
+    @usableFromInline
+    let lock = Lock()
+    /// Values written in the current transaction (under `lock`).
+    @exclusivity(unchecked) @usableFromInline
+    var held: [Value] = []
+    let owner = StoreOwnerSlot()
 
     /// Creates a pulse with no observers.
     public init() {}
 
-    /// Delivers `value` to the current observers.
+    /// Delivers `value` to the current observers (at the end of the `updateStore` call it is
+    /// made in).
     @inlinable
     public func accept(_ value: Value) {
+        if let transaction = ExecutorThread.transaction {
+            lock.lock()
+            held.append(value)
+            let first = held.count == 1
+            lock.unlock()
+            if first { transaction._withUnsafeGuaranteedRef { $0.enlist(self) } }
+            return
+        }
+        acceptOutsideTransaction(value)
+    }
+
+    /// A write outside any `updateStore`: checked against the write rule, delivered at once.
+    @usableFromInline
+    func acceptOutsideTransaction(_ value: Value) {
+        owner.checkOutsideWrite()
         subject.on(.next(value))
     }
 
@@ -34,5 +60,23 @@ public final class Pulse<Value>: ObservableType {
     public var hasObservers: Bool { subject.hasObservers }
 }
 
-// @unchecked: the subject guards its own state with its own lock.
+// @unchecked: the subject guards its own state with its own lock, `held` is guarded by `lock`,
+// the owner slot is atomic.
 extension Pulse: @unchecked Sendable where Value: Sendable {}
+
+extension Pulse: StoreTransactionMember {
+    @usableFromInline
+    func commitTransaction() {
+        let values = lock.withLock {
+            defer { held = [] }
+            return held
+        }
+        for value in values { subject.on(.next(value)) }
+    }
+}
+
+extension Pulse: StoreMember {
+    func bind(_ ownership: StoreOwnership) {
+        owner.bind(ownership)
+    }
+}
