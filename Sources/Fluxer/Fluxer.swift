@@ -194,6 +194,15 @@ extension Fluxer {
         engine.errorSubject.asObservable()
     }
 
+    /// What the pipeline does, as it happens: each action dispatched, each dispatcher applied,
+    /// each store member it changed (path, old and new value) and each error (see
+    /// ``FluxerEvent`` for the order). Emits on the executor, synchronously, before the next
+    /// step; never completes. For tracing and testing tools; an unobserved pipeline pays one
+    /// check per step.
+    public var events: Observable<FluxerEvent<Action, Dispatcher>> {
+        engine.events(store: store)
+    }
+
     /// When `true`, actions are recorded in ``stub`` instead of being dispatched, so a view test
     /// can assert the actions a view sends and set store values directly. Thread-safe.
     public var isStubEnabled: Bool {

@@ -50,22 +50,24 @@ enum ExecutorThread {
         return makeState(key)
     }
 
-    /// The calling thread's state if it ever owned an executor, without making one.
+    /// The calling thread's state if it ever owned an executor, without making one (`key`
+    /// passed in: store members keep a copy, so the hot path skips the global's initialization
+    /// check).
     @inlinable
-    static var existingState: UnsafeMutablePointer<ExecutorThreadState>? {
+    static func existingState(_ key: pthread_key_t) -> UnsafeMutablePointer<ExecutorThreadState>? {
         pthread_getspecific(key)?.assumingMemoryBound(to: ExecutorThreadState.self)
     }
 
     /// The transaction of the `updateStore` call running on the calling thread, if any.
     @inlinable
-    static var transaction: Unmanaged<StoreTransaction>? {
-        existingState?.pointee.transaction
+    static func transaction(_ key: pthread_key_t) -> Unmanaged<StoreTransaction>? {
+        existingState(key)?.pointee.transaction
     }
 
     /// `true` when the calling thread is running a Fluxer's executor step.
     @inlinable
-    static var isRunningExecutor: Bool {
-        guard let state = existingState else { return false }
+    static func isRunningExecutor(_ key: pthread_key_t) -> Bool {
+        guard let state = existingState(key) else { return false }
         return state.pointee.depth > 0
     }
 

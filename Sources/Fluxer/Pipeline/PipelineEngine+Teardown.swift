@@ -53,6 +53,7 @@ extension PipelineEngine {
                 latestByKey = [:]
                 actionObservers = []
                 dispatcherObservers = []
+                monitors = []
                 observersVersion &+= 1
             }
             return Array(inFlight.values)

@@ -52,6 +52,10 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var stubEnabled = false
     @exclusivity(unchecked) @usableFromInline var actionObservers: ContiguousArray<RelayToken<Action>> = []
     @exclusivity(unchecked) @usableFromInline var dispatcherObservers: ContiguousArray<RelayToken<Dispatcher>> = []
+    /// Subscribers of `events` (see `PipelineEngine+Events.swift`).
+    @exclusivity(unchecked) @usableFromInline var monitors: ContiguousArray<RelayToken<FluxerEvent<Action, Dispatcher>>> = []
+    /// The paths of the store's members, for `events` (made when `events` is first used).
+    @exclusivity(unchecked) @usableFromInline var memberPaths: [ObjectIdentifier: String]?
     /// Senders blocked in ``waitForRoom(_:)``.
     @exclusivity(unchecked) @usableFromInline var waiters = 0
     /// Set by an owner that stopped after a batch so that a waiting sender takes over; `running`
@@ -74,6 +78,8 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var threadState: UnsafeMutablePointer<ExecutorThreadState>?
     @exclusivity(unchecked) @usableFromInline var currentActionObservers: ContiguousArray<RelayToken<Action>> = []
     @exclusivity(unchecked) @usableFromInline var currentDispatcherObservers: ContiguousArray<RelayToken<Dispatcher>> = []
+    @exclusivity(unchecked) @usableFromInline var currentMonitors: ContiguousArray<RelayToken<FluxerEvent<Action, Dispatcher>>> = []
+    @exclusivity(unchecked) @usableFromInline var currentMemberPaths: [ObjectIdentifier: String] = [:]
     /// The `observersVersion` the two arrays above were copied at: they are copied again (under
     /// `lock`) only when it moved, not once per job. They are kept between periods of ownership
     /// (a disposed token in them delivers nothing) and emptied by teardown.
@@ -241,12 +247,17 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
         if currentObserversVersion != observersVersion {
             currentActionObservers = actionObservers
             currentDispatcherObservers = dispatcherObservers
+            currentMonitors = monitors
+            currentMemberPaths = memberPaths ?? [:]
             currentObserversVersion = observersVersion
         }
     }
 
     @usableFromInline
-    typealias StageCopies = (ContiguousArray<RelayToken<Action>>, ContiguousArray<RelayToken<Dispatcher>>)
+    typealias StageCopies = (
+        ContiguousArray<RelayToken<Action>>, ContiguousArray<RelayToken<Dispatcher>>,
+        ContiguousArray<RelayToken<FluxerEvent<Action, Dispatcher>>>
+    )
 
     /// With `lock` held, once torn down: empties the owner's copies of the stage observers and
     /// returns them, for the caller to release outside the lock.
@@ -255,8 +266,9 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
         defer {
             currentActionObservers = []
             currentDispatcherObservers = []
+            currentMonitors = []
         }
-        return (currentActionObservers, currentDispatcherObservers)
+        return (currentActionObservers, currentDispatcherObservers, currentMonitors)
     }
 
     /// Marks the calling thread as the owner and retains the Fluxer for the period.

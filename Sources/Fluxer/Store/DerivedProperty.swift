@@ -128,6 +128,11 @@ extension DerivedProperty: StoreTransactionMember {
     func commitTransaction() {
         commit(self)
     }
+
+    @usableFromInline
+    func describePendingChange() -> (old: String, new: String)? {
+        cell.pendingChange().map { (describeStoreValue($0.before), describeStoreValue($0.after)) }
+    }
 }
 
 extension DerivedProperty: StoreMember {

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 /// A one-shot event of a Fluxer's store (an alert, a navigation request): every write emits,
 /// equal values too, and a new subscriber gets nothing until the next write (no replay).
 ///
@@ -23,6 +30,7 @@ public final class Pulse<Value>: ObservableType {
     @exclusivity(unchecked) @usableFromInline
     var held: [Value] = []
     let owner = StoreOwnerSlot()
+    @usableFromInline let threadKey = ExecutorThread.key
 
     /// Creates a pulse with no observers.
     public init() {}
@@ -31,7 +39,7 @@ public final class Pulse<Value>: ObservableType {
     /// made in).
     @inlinable
     public func accept(_ value: Value) {
-        if let transaction = ExecutorThread.transaction {
+        if let transaction = ExecutorThread.transaction(threadKey) {
             lock.lock()
             held.append(value)
             let first = held.count == 1
@@ -72,6 +80,15 @@ extension Pulse: StoreTransactionMember {
             return held
         }
         for value in values { subject.on(.next(value)) }
+    }
+}
+
+extension Pulse {
+    @usableFromInline
+    func describePendingChange() -> (old: String, new: String)? {
+        let values = lock.withLock { held }
+        if values.isEmpty { return nil }
+        return ("", values.map { describeStoreValue($0) }.joined(separator: ", "))
     }
 }
 

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import Observation
 import Synchronization
 
@@ -14,6 +21,8 @@ import Synchronization
 struct StoreObservation: ~Copyable, Sendable {
     @usableFromInline let registrar = ObservationRegistrar()
     @usableFromInline let tracked = Atomic<Bool>(false)
+    /// ``ExecutorThread/key``, kept here for the member's hot paths.
+    @usableFromInline let threadKey = ExecutorThread.key
 
     @inlinable
     init() {}
@@ -23,7 +32,7 @@ struct StoreObservation: ~Copyable, Sendable {
     /// time, thousands of instructions.)
     @inlinable
     var tracksReads: Bool {
-        !ExecutorThread.isRunningExecutor
+        !ExecutorThread.isRunningExecutor(threadKey)
     }
 
     /// `true` once anything may track the property: changes are reported from then on.

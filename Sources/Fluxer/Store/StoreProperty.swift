@@ -125,7 +125,7 @@ public final class StoreProperty<Value>: ObservableType, ReadableStoreProperty {
 
     @inlinable
     func write(_ value: Value) {
-        if let transaction = ExecutorThread.transaction {
+        if let transaction = ExecutorThread.transaction(observation.threadKey) {
             switch cell.writeDeferred(value) {
             case .unchanged: return
             case .first: transaction._withUnsafeGuaranteedRef { $0.enlist(self) }
@@ -194,6 +194,11 @@ extension StoreProperty: StoreTransactionMember {
     @usableFromInline
     func commitTransaction() {
         commit(self)
+    }
+
+    @usableFromInline
+    func describePendingChange() -> (old: String, new: String)? {
+        cell.pendingChange().map { (describeStoreValue($0.before), describeStoreValue($0.after)) }
     }
 }
 

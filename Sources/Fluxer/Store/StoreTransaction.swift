@@ -6,6 +6,8 @@ protocol StoreTransactionMember: AnyObject {
     /// Delivers what was written since the last commit (for a property: its final value, unless
     /// it equals the value before the transaction).
     func commitTransaction()
+    /// What the commit will deliver, described (`nil`: nothing), for ``FluxerEvent``.
+    func describePendingChange() -> (old: String, new: String)?
 }
 
 /// The writes of one `updateStore` call: values are written at once (reads inside `updateStore`
@@ -30,6 +32,8 @@ final class StoreTransaction: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var enlisted: ContiguousArray<any StoreTransactionMember> = []
     /// Derived properties whose inputs changed, to recompute before the commit.
     @exclusivity(unchecked) @usableFromInline var dirty: ContiguousArray<any DerivedNode> = []
+    /// Set while the Fluxer's `events` are observed: told each change before it is delivered.
+    @exclusivity(unchecked) @usableFromInline var reporter: ((AnyObject, (old: String, new: String)) -> Void)?
     /// `true` while the Fluxer runs (started, not torn down): then a write from outside its
     /// `updateStore` breaks the store's write rule.
     @usableFromInline let running = Atomic<Bool>(false)
@@ -72,6 +76,7 @@ final class StoreTransaction: @unchecked Sendable {
         if !dirty.isEmpty { recomputeDirty() }
         guard let member = first else { return }
         first = nil
+        if reporter != nil { report(member) }
         member.commitTransaction()
         if !enlisted.isEmpty { commitOthers() }
     }
@@ -81,10 +86,16 @@ final class StoreTransaction: @unchecked Sendable {
         var index = 0
         while index < enlisted.count {
             let member = enlisted[index]
+            if reporter != nil { report(member) }
             member.commitTransaction()
             index += 1
         }
         enlisted.removeAll(keepingCapacity: enlisted.count <= 16)
+    }
+
+    @usableFromInline
+    func report(_ member: any StoreTransactionMember) {
+        if let change = member.describePendingChange() { reporter?(member, change) }
     }
 
     @usableFromInline

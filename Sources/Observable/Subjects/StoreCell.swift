@@ -127,6 +127,17 @@ package final class StoreCell<Element>: @unchecked Sendable {
         return first ? .first : .again
     }
 
+    /// What ``commitDeferred()`` would deliver now, with the value before the deferred writes
+    /// (`nil` if it would deliver nothing).
+    package func pendingChange() -> (before: Element?, after: Element)? {
+        hub.lock.withLock {
+            guard hub.policy.deferred, let value = hub.policy.written,
+                !hub.policy.same(hub.policy.beforeTransaction, value)
+            else { return nil }
+            return (hub.policy.beforeTransaction, value)
+        }
+    }
+
     /// Ends the deferred writes since the last commit: delivers the latest written value unless
     /// it equals the value before them. Returns `true` if it was delivered (or queued behind a
     /// delivery in progress).
