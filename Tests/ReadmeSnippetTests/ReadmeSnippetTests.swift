@@ -7,6 +7,8 @@ import Testing
     @MainActor @Test func readmeBlockAtLine66Runs() throws { tourOfOperators() }
     @MainActor @Test func readmeBlockAtLine106Runs() throws { try tourOfSubjects() }
     @MainActor @Test func readmeBlockAtLine185Runs() throws { tourOfTraits() }
-    @MainActor @Test func readmeBlockAtLine440Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine469Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine380Runs() throws { signUpEnablesSubmit() }
+    @MainActor @Test func readmeBlockAtLine429Runs() throws { redrawWhenTheCountChanges() }
+    @MainActor @Test func readmeBlockAtLine538Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine567Runs() throws { testCounterViewWithStub() }
 }
