@@ -97,22 +97,64 @@ public protocol Fluxer: AnyObject {
     /// Default: `dispatcher` unchanged.
     func transform(dispatcher: Observable<Dispatcher>) -> Observable<Dispatcher>
 
+    /// The key type of ``cancellationKey(for:)``, inferred from your method's return type: any
+    /// `Hashable` (`String?`, an enum, `AnyHashable?`...). ``NoCancellation`` when you write none.
+    associatedtype CancellationKey: Hashable = NoCancellation
+
     /// Optional: latest-wins cancellation. Processing an action whose key is non-nil first
     /// disposes the stream of the previous action with an equal key (if still running) and drops
-    /// its dispatchers that have not been applied yet. Default: `nil` (no cancellation).
+    /// its dispatchers that have not been applied yet. Return any `Hashable` type, optional
+    /// (`nil`: no cancellation for this action) or not. Default: no cancellation.
     ///
     /// ```swift
-    /// func cancellationKey(for action: Action) -> AnyHashable? {
+    /// func cancellationKey(for action: Action) -> String? {
     ///     if case .search = action { return "search" } else { return nil }
     /// }
     /// ```
-    func cancellationKey(for action: Action) -> AnyHashable?
+    func cancellationKey(for action: Action) -> CancellationKey
+
+    /// The type of ``storeScheduler``, inferred from your property's type: a scheduler type
+    /// (`MainScheduler`), optional or existential (`(any ImmediateSchedulerType)?`) as you like.
+    /// ``NoStoreScheduler`` when you write none. A value that is not an `ImmediateSchedulerType`
+    /// (nor `nil`) stops the program when the pipeline starts, with a message naming the rule.
+    associatedtype StoreScheduler = NoStoreScheduler
 
     /// Optional: the scheduler the executor runs on (for example the main scheduler). Then every
-    /// action and dispatcher is queued and processed there, serialized and in order, and
-    /// `onNext` returns before the store is updated. Read once, when the pipeline starts.
-    /// Default: `nil` (process on the sending thread, as described above).
-    var storeScheduler: (any ImmediateSchedulerType)? { get }
+    /// action and dispatcher is processed there, serialized and in order. A send on a thread
+    /// where the scheduler runs work at once (the main scheduler on the main thread, when it is
+    /// not already running something) is processed before `onNext` returns, as without a
+    /// scheduler; any other send is queued on the scheduler and `onNext` returns before the store
+    /// is updated. Read once, when the pipeline starts. Default: none (process on the sending
+    /// thread, as described above).
+    ///
+    /// ```swift
+    /// var storeScheduler: MainScheduler { .instance }
+    /// ```
+    var storeScheduler: StoreScheduler { get }
+}
+
+/// The ``Fluxer/CancellationKey`` of a Fluxer without latest-wins cancellation.
+public struct NoCancellation: Hashable, Sendable {
+    /// The only value.
+    public init() {}
+}
+
+/// The ``Fluxer/StoreScheduler`` of a Fluxer that processes on the sending thread.
+public struct NoStoreScheduler: Sendable {
+    /// The only value.
+    public init() {}
+}
+
+extension Fluxer where CancellationKey == NoCancellation {
+    /// No cancellation.
+    @inlinable
+    public func cancellationKey(for action: Action) -> NoCancellation { NoCancellation() }
+}
+
+extension Fluxer where StoreScheduler == NoStoreScheduler {
+    /// No scheduler: process on the sending thread.
+    @inlinable
+    public var storeScheduler: NoStoreScheduler { NoStoreScheduler() }
 }
 
 /// The ``Fluxer`` protocol under another name, for constraining an associated type that is
@@ -128,11 +170,11 @@ extension Fluxer {
     /// Returns `dispatcher` unchanged.
     public func transform(dispatcher: Observable<Dispatcher>) -> Observable<Dispatcher> { dispatcher }
 
-    /// No cancellation: returns `nil`.
-    public func cancellationKey(for action: Action) -> AnyHashable? { nil }
-
-    /// No scheduler: `nil`.
-    public var storeScheduler: (any ImmediateSchedulerType)? { nil }
+    /// The storeScheduler, checked: `nil` for none, the scheduler otherwise.
+    @inlinable
+    var resolvedStoreScheduler: (any ImmediateSchedulerType)? {
+        resolveStoreScheduler(storeScheduler, of: Self.self)
+    }
 
     /// The action input: call `onNext`, or `bind(to:)` a stream to it (the binding returns a
     /// `Disposable`). Only values are taken: a bound stream's completion or error is ignored and
@@ -150,6 +192,15 @@ extension Fluxer {
     @inlinable
     public var errors: Observable<Swift.Error> {
         engine.errorSubject.asObservable()
+    }
+
+    /// What the pipeline does, as it happens: each action dispatched, each dispatcher applied,
+    /// each store member it changed (path, old and new value) and each error (see
+    /// ``FluxerEvent`` for the order). Emits on the executor, synchronously, before the next
+    /// step; never completes. For tracing and testing tools; an unobserved pipeline pays one
+    /// check per step.
+    public var events: Observable<FluxerEvent<Action, Dispatcher>> {
+        engine.events(store: store)
     }
 
     /// When `true`, actions are recorded in ``stub`` instead of being dispatched, so a view test

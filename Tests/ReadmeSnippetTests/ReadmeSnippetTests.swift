@@ -7,6 +7,8 @@ import Testing
     @MainActor @Test func readmeBlockAtLine66Runs() throws { tourOfOperators() }
     @MainActor @Test func readmeBlockAtLine107Runs() throws { try tourOfSubjects() }
     @MainActor @Test func readmeBlockAtLine186Runs() throws { tourOfTraits() }
-    @MainActor @Test func readmeBlockAtLine442Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine475Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine381Runs() throws { signUpEnablesSubmit() }
+    @MainActor @Test func readmeBlockAtLine430Runs() throws { redrawWhenTheCountChanges() }
+    @MainActor @Test func readmeBlockAtLine540Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine573Runs() throws { testCounterViewWithStub() }
 }

@@ -1,18 +1,43 @@
-// Generated from README.md line 388 by scripts/readme_snippets.py. Do not edit.
+// Generated from README.md line 381 by scripts/readme_snippets.py. Do not edit.
 import Fluxer
 import Observables
 
-enum SearchDispatcher: Sendable { case setLoading(Bool), setResults([String]) }
+final class SignUpFluxer: Fluxer {
+    enum Action { case type(String), submit }
+    enum Dispatcher { case setName(String), setLoading(Bool) }
 
-/// What a search Fluxer's `dispatch(action:)` returns for `.search(query)`.
-func searchEffect(
-    _ query: String, api: @escaping @Sendable (String) async throws -> [String]
-) -> Observable<SearchDispatcher> {
-    .run { send in
-        send(.setLoading(true))
-        send(.setResults(try await api(query)))
-        send(.setLoading(false))
-    } catch: { _, send in
-        send(.setLoading(false))  // never left stuck at true
+    struct Store {
+        let name = StoreProperty("")
+        let isLoading = StoreProperty(false)
+        let canSubmit: DerivedProperty<Bool>
+
+        init() {
+            canSubmit = DerivedProperty(name, isLoading) { name, loading in !name.isEmpty && !loading }
+        }
     }
+
+    let store = Store()
+    let pipeline = FluxerPipeline<Action, Dispatcher>()
+
+    func dispatch(action: Action) throws -> Observable<Dispatcher> {
+        switch action {
+        case .type(let name): return .just(.setName(name))
+        case .submit: return .of(.setLoading(true), .setName(""), .setLoading(false))
+        }
+    }
+
+    func updateStore(dispatcher: Dispatcher) throws {
+        switch dispatcher {
+        case .setName(let name): store.name.value = name
+        case .setLoading(let loading): store.isLoading.value = loading
+        }
+    }
+}
+
+func signUpEnablesSubmit() {
+    let signUp = SignUpFluxer()
+    signUp.action.onNext(.type("ada"))
+    assert(signUp.store.canSubmit.value)
+    signUp.action.onNext(.submit)  // one transaction per dispatcher, never a torn store
+    assert(!signUp.store.canSubmit.value)
 }

@@ -1,15 +1,13 @@
-// Generated from README.md line 442 by scripts/readme_snippets.py. Do not edit.
+// Generated from README.md line 430 by scripts/readme_snippets.py. Do not edit.
 import Fluxer
-import Observables
+import Observation
 
-func testDebounceOnVirtualTime() {
-    let scheduler = TestScheduler(initialClock: 0)
-    let typed = scheduler.createHotObservable([
-        .next(210, "s"), .next(220, "sw"), .next(300, "swift"), .completed(400),
-    ])
-    let observer = scheduler.start {
-        typed.debounce(.seconds(20), scheduler: scheduler)
+func redrawWhenTheCountChanges() {
+    let counter = CounterFluxer()
+    withObservationTracking {
+        _ = counter.store.count.value  // what a SwiftUI body reads
+    } onChange: {
+        print("count will be redrawn")
     }
-    assert(observer.events == [.next(240, "sw"), .next(320, "swift"), .completed(400)])
-    assert(typed.subscriptions == [Subscription(200, 400)])
+    counter.action.onNext(.increase)  // prints "count will be redrawn" once
 }

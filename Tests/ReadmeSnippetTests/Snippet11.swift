@@ -1,15 +1,18 @@
-// Generated from README.md line 475 by scripts/readme_snippets.py. Do not edit.
+// Generated from README.md line 486 by scripts/readme_snippets.py. Do not edit.
 import Fluxer
 import Observables
 
-@MainActor
-func testCounterViewWithStub() {
-    let fluxer = CounterFluxer()
-    fluxer.isStubEnabled = true
-    let view = CounterView()
-    view.fluxer = fluxer
-    view.taps.accept(())
-    assert(fluxer.stub.actions.count == 1)
-    fluxer.store.count.value = 42
-    assert(view.label == "42")
+enum SearchDispatcher: Sendable { case setLoading(Bool), setResults([String]) }
+
+/// What a search Fluxer's `dispatch(action:)` returns for `.search(query)`.
+func searchEffect(
+    _ query: String, api: @escaping @Sendable (String) async throws -> [String]
+) -> Observable<SearchDispatcher> {
+    .run { send in
+        send(.setLoading(true))
+        send(.setResults(try await api(query)))
+        send(.setLoading(false))
+    } catch: { _, send in
+        send(.setLoading(false))  // never left stuck at true
+    }
 }

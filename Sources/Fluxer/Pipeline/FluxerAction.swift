@@ -4,8 +4,9 @@
 /// Completion and errors are ignored, so binding a finite or failing stream
 /// (`taps.bind(to: fluxer.action)`) never stops the input. A small value holding the pipeline
 /// (not the Fluxer); get it fresh (`fluxer.action.onNext(...)`) or keep it, both are cheap. Once
-/// the Fluxer is released, a kept value's sends are dropped.
-public struct FluxerAction<F: Fluxer>: ObserverType {
+/// the Fluxer is released, a kept value's sends are dropped. `Sendable`: keep one and send from
+/// any thread (the pipeline hands each action to its executor).
+public struct FluxerAction<F: Fluxer>: ObserverType, Sendable {
     /// The element type: the Fluxer's `Action`.
     public typealias Element = F.Action
 

@@ -10,8 +10,8 @@
 struct FluxerHooks<Action, Dispatcher> {
     /// ``PipelineEngine/process(_:with:)``: cancellation key, `dispatch`, subscription.
     @usableFromInline let process: (PipelineEngine<Action, Dispatcher>, AnyObject, Action) -> Void
-    /// ``PipelineEngine/apply(_:with:)``: `updateStore`.
-    @usableFromInline let apply: (PipelineEngine<Action, Dispatcher>, AnyObject, Dispatcher) -> Void
+    /// ``PipelineEngine/apply(_:with:)``: `updateStore`; returns the error it threw.
+    @usableFromInline let apply: (PipelineEngine<Action, Dispatcher>, AnyObject, Dispatcher) -> Swift.Error?
     @usableFromInline let transformAction: (AnyObject, Observable<Action>) -> Observable<Action>
     @usableFromInline let transformDispatcher: (AnyObject, Observable<Dispatcher>) -> Observable<Dispatcher>
 

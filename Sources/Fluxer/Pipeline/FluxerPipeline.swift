@@ -66,6 +66,7 @@ public struct FluxerPipeline<Action, Dispatcher>: ~Copyable, Sendable {
             retained.release()
             return existing!.takeUnretainedValue()
         }
+        StoreMembers.bind(store: fluxer.store, of: F.self, to: candidate.transaction)
         candidate.start()
         return candidate
     }

@@ -39,8 +39,12 @@ extension PipelineEngine {
     where F.Action == Action, F.Dispatcher == Dispatcher {
         let saved = phase
         phase = .busy
-        let key = fluxer.cancellationKey(for: action)
-        if let key { cancelWork(for: key) }
+        if !currentMonitors.isEmpty { emit(.action(action)) }
+        var key: AnyHashable?
+        if F.CancellationKey.self != NoCancellation.self {
+            key = cancellationKeyValue(fluxer.cancellationKey(for: action))
+            if let key { cancelWork(for: key) }
+        }
         let stream: Observable<Dispatcher>
         do {
             stream = try fluxer.dispatch(action: action)
@@ -93,18 +97,33 @@ extension PipelineEngine {
         }
         let saved = phase
         phase = .busy
-        active._withUnsafeGuaranteedRef { hooks.apply(self, $0, dispatcher) }
+        if !currentMonitors.isEmpty {
+            applyReporting(dispatcher, to: active)
+            phase = saved
+            return
+        }
+        // One updateStore call, one transaction: its writes are delivered when it has returned.
+        let thread = threadState!
+        let outer = thread.pointee.transaction
+        thread.pointee.transaction = Unmanaged.passUnretained(transaction)
+        let error = active._withUnsafeGuaranteedRef { hooks.apply(self, $0, dispatcher) }
+        thread.pointee.transaction = outer
+        transaction.commit()
+        // After the commit: an `errors` observer reads the store with the writes made before
+        // the throw delivered.
+        if let error { publish(error) }
         phase = saved
     }
 
     /// The body of ``apply(_:)``, specialized for the Fluxer's class by ``FluxerHooks``.
     @inlinable
-    func apply<F: Fluxer>(_ dispatcher: Dispatcher, with fluxer: F)
+    func apply<F: Fluxer>(_ dispatcher: Dispatcher, with fluxer: F) -> Swift.Error?
     where F.Action == Action, F.Dispatcher == Dispatcher {
         do {
             try fluxer.updateStore(dispatcher: dispatcher)
+            return nil
         } catch {
-            publish(error)
+            return error
         }
     }
 
@@ -123,6 +142,7 @@ extension PipelineEngine {
     func publish(_ error: Swift.Error) {
         let saved = phase
         phase = .busy
+        if !currentMonitors.isEmpty { emit(.error(error)) }
         if errorSubject.hasObservers {
             errorSubject.onNext(error)
         } else {

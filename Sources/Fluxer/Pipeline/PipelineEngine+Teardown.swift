@@ -17,7 +17,10 @@ extension PipelineEngine {
     @usableFromInline
     var isStubEnabled: Bool {
         get { lock.withLock { stubEnabled } }
-        set { lock.withLock { stubEnabled = newValue } }
+        set {
+            lock.withLock { stubEnabled = newValue }
+            transaction.stubEnabled.store(newValue, ordering: .relaxed)
+        }
     }
 
     // MARK: Teardown
@@ -41,6 +44,7 @@ extension PipelineEngine {
         let work: [DispatchSink<Action, Dispatcher>]? = lock.withLock {
             if tornDown { return nil }
             tornDown = true
+            transaction.running.store(false, ordering: .relaxed)
             if waiters > 0 { roomOrHandOff.broadcast() }
             // No owner: its copies are ours to empty (a running owner empties them itself).
             if !running { stages = takeStageCopiesLocked() }
@@ -49,6 +53,7 @@ extension PipelineEngine {
                 latestByKey = [:]
                 actionObservers = []
                 dispatcherObservers = []
+                monitors = []
                 observersVersion &+= 1
             }
             return Array(inFlight.values)

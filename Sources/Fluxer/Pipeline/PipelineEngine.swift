@@ -41,7 +41,7 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     /// executor goes idle or the engine is torn down.
     @usableFromInline let roomOrHandOff = Condition()
     @usableFromInline let owner = Atomic<UInt>(0)
-    @usableFromInline let depthKey = ExecutorDepth.key
+    @usableFromInline let depthKey = ExecutorThread.key
 
     // lock
     @exclusivity(unchecked) @usableFromInline var jobs: [Job] = []
@@ -52,6 +52,10 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var stubEnabled = false
     @exclusivity(unchecked) @usableFromInline var actionObservers: ContiguousArray<RelayToken<Action>> = []
     @exclusivity(unchecked) @usableFromInline var dispatcherObservers: ContiguousArray<RelayToken<Dispatcher>> = []
+    /// Subscribers of `events` (see `PipelineEngine+Events.swift`).
+    @exclusivity(unchecked) @usableFromInline var monitors: ContiguousArray<RelayToken<FluxerEvent<Action, Dispatcher>>> = []
+    /// The paths of the store's members, for `events` (made when `events` is first used).
+    @exclusivity(unchecked) @usableFromInline var memberPaths: [ObjectIdentifier: String]?
     /// Senders blocked in ``waitForRoom(_:)``.
     @exclusivity(unchecked) @usableFromInline var waiters = 0
     /// Set by an owner that stopped after a batch so that a waiting sender takes over; `running`
@@ -70,10 +74,12 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     /// used unretained by the steps: the Fluxer is weakly referenced, so each retain or release
     /// of it takes the runtime's slow path; `nil` once the Fluxer is gone.
     @exclusivity(unchecked) @usableFromInline var activeFluxer: Unmanaged<AnyObject>?
-    /// The owner thread's ``ExecutorDepth`` counter, for the period of ownership.
-    @exclusivity(unchecked) @usableFromInline var depthCounter: UnsafeMutablePointer<Int>?
+    /// The owner thread's ``ExecutorThreadState``, for the period of ownership.
+    @exclusivity(unchecked) @usableFromInline var threadState: UnsafeMutablePointer<ExecutorThreadState>?
     @exclusivity(unchecked) @usableFromInline var currentActionObservers: ContiguousArray<RelayToken<Action>> = []
     @exclusivity(unchecked) @usableFromInline var currentDispatcherObservers: ContiguousArray<RelayToken<Dispatcher>> = []
+    @exclusivity(unchecked) @usableFromInline var currentMonitors: ContiguousArray<RelayToken<FluxerEvent<Action, Dispatcher>>> = []
+    @exclusivity(unchecked) @usableFromInline var currentMemberPaths: [ObjectIdentifier: String] = [:]
     /// The `observersVersion` the two arrays above were copied at: they are copied again (under
     /// `lock`) only when it moved, not once per job. They are kept between periods of ownership
     /// (a disposed token in them delivers nothing) and emptied by teardown.
@@ -84,6 +90,9 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     /// Jobs an owner runs in a row before it hands the executor to a waiting sender.
     @inlinable static var handOffBatch: Int { 1_024 }
 
+    /// The transaction each `updateStore` call runs in (owner only), also the Fluxer's side of
+    /// the store's write rule.
+    @usableFromInline let transaction = StoreTransaction()
     @usableFromInline let errorSubject = PublishSubject<Swift.Error>()
     @usableFromInline let stubRecorder = StubRecorder<Action>()
     @usableFromInline let actionStage = SerialDisposable()
@@ -93,7 +102,7 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     init<F: Fluxer>(fluxer: F) where F.Action == Action, F.Dispatcher == Dispatcher {
         self.fluxer = fluxer
         self.hooks = FluxerHooks(F.self)
-        self.scheduler = fluxer.storeScheduler
+        self.scheduler = fluxer.resolvedStoreScheduler
         self.hasScheduler = scheduler != nil
     }
 
@@ -101,6 +110,7 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     /// thread that published the engine.
     @inlinable
     func start() {
+        transaction.running.store(true, ordering: .relaxed)
         subscribeActionStage()
         subscribeDispatcherStage()
         lock.lock()
@@ -144,7 +154,7 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
         }
         if running || !started || hasScheduler {
             if running && !hasScheduler && jobs.count - head >= Self.backlogLimit
-                && !isOwner && ExecutorDepth.counter(depthKey).pointee == 0
+                && !isOwner && ExecutorThread.state(depthKey).pointee.depth == 0
             {
                 waitForRoom(job)
                 return
@@ -237,12 +247,17 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
         if currentObserversVersion != observersVersion {
             currentActionObservers = actionObservers
             currentDispatcherObservers = dispatcherObservers
+            currentMonitors = monitors
+            currentMemberPaths = memberPaths ?? [:]
             currentObserversVersion = observersVersion
         }
     }
 
     @usableFromInline
-    typealias StageCopies = (ContiguousArray<RelayToken<Action>>, ContiguousArray<RelayToken<Dispatcher>>)
+    typealias StageCopies = (
+        ContiguousArray<RelayToken<Action>>, ContiguousArray<RelayToken<Dispatcher>>,
+        ContiguousArray<RelayToken<FluxerEvent<Action, Dispatcher>>>
+    )
 
     /// With `lock` held, once torn down: empties the owner's copies of the stage observers and
     /// returns them, for the caller to release outside the lock.
@@ -251,17 +266,18 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
         defer {
             currentActionObservers = []
             currentDispatcherObservers = []
+            currentMonitors = []
         }
-        return (currentActionObservers, currentDispatcherObservers)
+        return (currentActionObservers, currentDispatcherObservers, currentMonitors)
     }
 
     /// Marks the calling thread as the owner and retains the Fluxer for the period.
     @inlinable
     func beginOwnership() {
         owner.store(currentThreadID(), ordering: .relaxed)
-        let depth = ExecutorDepth.counter(depthKey)
-        depth.pointee += 1
-        depthCounter = depth
+        let state = ExecutorThread.state(depthKey)
+        state.pointee.depth += 1
+        threadState = state
         activeFluxer = fluxer.map { Unmanaged.passRetained($0) }
     }
 
@@ -270,8 +286,8 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     @inlinable
     func endOwnershipLocked() -> Unmanaged<AnyObject>? {
         owner.store(0, ordering: .relaxed)
-        depthCounter?.pointee -= 1
-        depthCounter = nil
+        threadState?.pointee.depth -= 1
+        threadState = nil
         defer { activeFluxer = nil }
         return activeFluxer
     }

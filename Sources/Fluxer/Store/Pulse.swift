@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 /// A one-shot event of a Fluxer's store (an alert, a navigation request): every write emits,
 /// equal values too, and a new subscriber gets nothing until the next write (no replay).
 ///
@@ -6,6 +13,10 @@
 /// - Threading: writes may come from any thread; observers get values one at a time, in write
 ///   order, on the writing thread (or on the thread already delivering, which a cross-thread or
 ///   re-entrant write is handed to). Never completes or fails.
+/// - Transactions: inside a Fluxer's `updateStore(dispatcher:)` values are held and delivered,
+///   all of them in write order, when the call returns, after the store's properties (written
+///   before them in the call) changed, so an observer reads the complete new store. Same write
+///   rule as ``StoreProperty``.
 /// - `Sendable` when `Value` is.
 public final class Pulse<Value>: ObservableType {
     /// The element type when used as an observable: `Value`.
@@ -13,13 +24,36 @@ public final class Pulse<Value>: ObservableType {
 
     @usableFromInline
     let subject = PublishSubject<Value>()
+    @usableFromInline
+    let lock = Lock()
+    /// Values written in the current transaction (under `lock`).
+    @exclusivity(unchecked) @usableFromInline
+    var held: [Value] = []
+    let owner = StoreOwnerSlot()
+    @usableFromInline let threadKey = ExecutorThread.key
 
     /// Creates a pulse with no observers.
     public init() {}
 
-    /// Delivers `value` to the current observers.
+    /// Delivers `value` to the current observers (at the end of the `updateStore` call it is
+    /// made in).
     @inlinable
     public func accept(_ value: Value) {
+        if let transaction = ExecutorThread.transaction(threadKey) {
+            lock.lock()
+            held.append(value)
+            let first = held.count == 1
+            lock.unlock()
+            if first { transaction._withUnsafeGuaranteedRef { $0.enlist(self) } }
+            return
+        }
+        acceptOutsideTransaction(value)
+    }
+
+    /// A write outside any `updateStore`: checked against the write rule, delivered at once.
+    @usableFromInline
+    func acceptOutsideTransaction(_ value: Value) {
+        owner.checkOutsideWrite()
         subject.on(.next(value))
     }
 
@@ -30,9 +64,43 @@ public final class Pulse<Value>: ObservableType {
         subject.subscribe(observer)
     }
 
+    /// The pulse as an ``Observable``. No wrapper of its own (a pulse never terminates, so there
+    /// is no subscription to end early).
+    @inlinable
+    public func asObservable() -> Observable<Value> {
+        Observable { observer in self.subscribe(observer) }
+    }
+
     /// `true` while at least one observer is subscribed.
     public var hasObservers: Bool { subject.hasObservers }
 }
 
-// @unchecked: the subject guards its own state with its own lock.
+// @unchecked: the subject guards its own state with its own lock, `held` is guarded by `lock`,
+// the owner slot is atomic.
 extension Pulse: @unchecked Sendable where Value: Sendable {}
+
+extension Pulse: StoreTransactionMember {
+    @usableFromInline
+    func commitTransaction() {
+        let values = lock.withLock {
+            defer { held = [] }
+            return held
+        }
+        for value in values { subject.on(.next(value)) }
+    }
+}
+
+extension Pulse {
+    @usableFromInline
+    func describePendingChange() -> (old: String, new: String)? {
+        let values = lock.withLock { held }
+        if values.isEmpty { return nil }
+        return ("", values.map { describeStoreValue($0) }.joined(separator: ", "))
+    }
+}
+
+extension Pulse: StoreMember {
+    func bind(_ ownership: StoreOwnership) {
+        owner.bind(ownership)
+    }
+}

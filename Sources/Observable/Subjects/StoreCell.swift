@@ -7,6 +7,11 @@ struct StoreValuePolicy<Element>: SubjectPolicy {
     @usableFromInline var written: Element?
     @usableFromInline var delivered: Element?
     @usableFromInline let isDuplicate: ((Element, Element) -> Bool)?
+    /// `true` between the first deferred write of a transaction and its commit.
+    @usableFromInline var deferred = false
+    /// The written value when the transaction's first deferred write came (what the commit
+    /// compares the final value with).
+    @usableFromInline var beforeTransaction: Element?
 
     @inlinable
     init(value: Element?, isDuplicate: ((Element, Element) -> Bool)?) {
@@ -15,11 +20,18 @@ struct StoreValuePolicy<Element>: SubjectPolicy {
         self.isDuplicate = isDuplicate
     }
 
+    /// `true` when `old` and `new` count as the same value (never without a comparer).
+    @inlinable
+    func same(_ old: Element?, _ new: Element) -> Bool {
+        guard let isDuplicate, let old else { return false }
+        return isDuplicate(old, new)
+    }
+
     @inlinable static var screensNext: Bool { true }
 
     @inlinable
     mutating func admit(_ element: Element) -> Bool {
-        if let isDuplicate, let written, isDuplicate(written, element) { return false }
+        if same(written, element) { return false }
         written = element
         return true
     }
@@ -72,6 +84,79 @@ package final class StoreCell<Element>: @unchecked Sendable {
     @inlinable
     package func write(_ value: Element) {
         hub.on(.next(value))
+    }
+
+    /// Writes `value` and returns `true` if it was accepted (then it is delivered, or queued
+    /// behind the delivery in progress), `false` if it equals the latest written value.
+    @inlinable
+    package func writeReportingChange(_ value: Element) -> Bool {
+        hub.lock.lock()
+        if !hub.policy.admit(value) {
+            hub.lock.unlock()
+            return false
+        }
+        hub.sendLocked(.next(value))
+        return true
+    }
+
+    /// What a deferred write did.
+    @usableFromInline
+    package enum DeferredWrite {
+        /// Equal to the latest written value: nothing changed.
+        case unchanged
+        /// The first change since the last commit: the caller enlists the cell for a commit.
+        case first
+        /// A further change before the commit (already enlisted).
+        case again
+    }
+
+    /// Writes `value` now (``value`` reads it at once) without delivering it: the delivery waits
+    /// for ``commitDeferred()``, which compares the final value with the one before the first
+    /// deferred write. A value equal to the latest written one is dropped, as ``write(_:)`` does.
+    @inlinable
+    package func writeDeferred(_ value: Element) -> DeferredWrite {
+        hub.lock.lock()
+        defer { hub.lock.unlock() }
+        if hub.policy.same(hub.policy.written, value) { return .unchanged }
+        let first = !hub.policy.deferred
+        if first {
+            hub.policy.deferred = true
+            hub.policy.beforeTransaction = hub.policy.written
+        }
+        hub.policy.written = value
+        return first ? .first : .again
+    }
+
+    /// What ``commitDeferred()`` would deliver now, with the value before the deferred writes
+    /// (`nil` if it would deliver nothing).
+    package func pendingChange() -> (before: Element?, after: Element)? {
+        hub.lock.withLock {
+            guard hub.policy.deferred, let value = hub.policy.written,
+                !hub.policy.same(hub.policy.beforeTransaction, value)
+            else { return nil }
+            return (hub.policy.beforeTransaction, value)
+        }
+    }
+
+    /// Ends the deferred writes since the last commit: delivers the latest written value unless
+    /// it equals the value before them. Returns `true` if it was delivered (or queued behind a
+    /// delivery in progress).
+    @inlinable
+    package func commitDeferred() -> Bool {
+        hub.lock.lock()
+        guard hub.policy.deferred, let value = hub.policy.written else {
+            hub.lock.unlock()
+            return false
+        }
+        hub.policy.deferred = false
+        let before = hub.policy.beforeTransaction
+        hub.policy.beforeTransaction = nil
+        if hub.policy.same(before, value) {
+            hub.lock.unlock()
+            return false
+        }
+        hub.sendLocked(.next(value))
+        return true
     }
 
     /// Subscribes `observer` to the latest delivered value, then every accepted write.

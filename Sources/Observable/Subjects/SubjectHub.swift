@@ -126,6 +126,14 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
             lock.unlock()
             return
         }
+        sendLocked(event)
+    }
+
+    /// Called with `lock` held, for an event already admitted (not stopped, screened by the
+    /// policy): queues it if a delivery is running, otherwise delivers it and whatever is queued
+    /// meanwhile. Releases `lock`.
+    @inlinable
+    func sendLocked(_ event: Event<Element>) {
         if event.isStopEvent { inputStopped = true }
         if delivering {
             queue.append(event)

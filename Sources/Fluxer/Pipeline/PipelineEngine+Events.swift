@@ -1,0 +1,45 @@
+/// The `events` stream: what the owner reports, and the subscription.
+extension PipelineEngine {
+    /// The `events` stream, naming the members of `store` in its changes.
+    @usableFromInline
+    func events(store: Any) -> Observable<FluxerEvent<Action, Dispatcher>> {
+        lock.withLock {
+            if memberPaths == nil {
+                var paths: [ObjectIdentifier: String] = [:]
+                for (path, member) in StoreMembers.collect(in: store, root: "store") {
+                    paths[ObjectIdentifier(member)] = path
+                }
+                memberPaths = paths
+                observersVersion &+= 1
+            }
+        }
+        return PipelineStream(pipeline: self, observers: \.monitors).asObservable()
+    }
+
+    /// Reports `event` to the subscribers of `events` (owner only; callers check
+    /// `currentMonitors` first, so an unobserved pipeline pays one check).
+    @usableFromInline
+    func emit(_ event: FluxerEvent<Action, Dispatcher>) {
+        for token in currentMonitors { token.deliver(.next(event)) }
+    }
+
+    /// Applies `dispatcher` with its changes reported: `.dispatcher`, `updateStore` and the
+    /// commit, with a `.storeChange` per changed member.
+    @usableFromInline
+    func applyReporting(_ dispatcher: Dispatcher, to fluxer: Unmanaged<AnyObject>) {
+        emit(.dispatcher(dispatcher))
+        let paths = currentMemberPaths
+        transaction.reporter = { [unowned self] member, change in
+            let path = paths[ObjectIdentifier(member)] ?? "store.<\(type(of: member))>"
+            self.emit(.storeChange(StoreChange(path: path, oldValue: change.old, newValue: change.new)))
+        }
+        let thread = threadState!
+        let outer = thread.pointee.transaction
+        thread.pointee.transaction = Unmanaged.passUnretained(transaction)
+        let error = fluxer._withUnsafeGuaranteedRef { hooks.apply(self, $0, dispatcher) }
+        thread.pointee.transaction = outer
+        transaction.commit()
+        transaction.reporter = nil
+        if let error { publish(error) }
+    }
+}

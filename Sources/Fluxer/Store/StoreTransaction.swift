@@ -1,0 +1,126 @@
+import Synchronization
+
+/// A store member whose writes can be deferred to the end of an `updateStore` call.
+@usableFromInline
+protocol StoreTransactionMember: AnyObject {
+    /// Delivers what was written since the last commit (for a property: its final value, unless
+    /// it equals the value before the transaction).
+    func commitTransaction()
+    /// What the commit will deliver, described (`nil`: nothing), for ``FluxerEvent``.
+    func describePendingChange() -> (old: String, new: String)?
+}
+
+/// The writes of one `updateStore` call: values are written at once (reads inside `updateStore`
+/// see them) but their observers are notified only when the call has returned, once per changed
+/// property, in first-write order, after every derived property whose inputs changed has been
+/// recomputed. So every observer reads the complete new store.
+///
+/// A Fluxer's engine owns one and reuses it for every `updateStore` call; a write to a store
+/// property that has derived properties outside any `updateStore` runs in a transaction of its
+/// own. It is also the Fluxer's side of the store's write rule (see ``StoreOwnership``).
+///
+/// @unchecked Sendable: `enlisted` and `dirty` are used only by the thread running the
+/// `updateStore` call and its commit (a Fluxer's executor owner, or the writer of a one-write
+/// transaction); the rule switches are atomics.
+@usableFromInline
+final class StoreTransaction: @unchecked Sendable {
+    // `@exclusivity(unchecked)`: one thread at a time by design (above); the runtime's checks
+    // would cost more than the rest of a commit.
+    /// The first member with deferred writes (most `updateStore` calls write one property).
+    @exclusivity(unchecked) @usableFromInline var first: (any StoreTransactionMember)?
+    /// The other members with deferred writes, in first-write order.
+    @exclusivity(unchecked) @usableFromInline var enlisted: ContiguousArray<any StoreTransactionMember> = []
+    /// Derived properties whose inputs changed, to recompute before the commit.
+    @exclusivity(unchecked) @usableFromInline var dirty: ContiguousArray<any DerivedNode> = []
+    /// Set while the Fluxer's `events` are observed: told each change before it is delivered.
+    @exclusivity(unchecked) @usableFromInline var reporter: ((AnyObject, (old: String, new: String)) -> Void)?
+    /// `true` while the Fluxer runs (started, not torn down): then a write from outside its
+    /// `updateStore` breaks the store's write rule.
+    @usableFromInline let running = Atomic<Bool>(false)
+    /// Mirrors the Fluxer's `isStubEnabled`: writes from outside are allowed then.
+    @usableFromInline let stubEnabled = Atomic<Bool>(false)
+
+    @usableFromInline
+    init() {}
+
+    /// `true` when a write from outside this Fluxer's `updateStore` breaks the write rule.
+    var forbidsOutsideWrites: Bool {
+        running.load(ordering: .relaxed) && !stubEnabled.load(ordering: .relaxed)
+    }
+
+    /// Records `member`'s first deferred write.
+    @inlinable
+    func enlist(_ member: any StoreTransactionMember) {
+        if first == nil {
+            first = member
+        } else {
+            enlisted.append(member)
+        }
+    }
+
+    /// Schedules `node` for recomputation in this transaction (once).
+    @usableFromInline
+    func markDirty(_ node: any DerivedNode) {
+        node.invalidate()
+        for pending in dirty where pending === node { return }
+        dirty.append(node)
+    }
+
+    /// Recomputes the dirty derived properties (inputs before the properties derived from them:
+    /// creation order), then notifies the observers of every changed member, in first-write
+    /// order. Called once the `updateStore` call has returned, with the thread's transaction
+    /// restored to what it was before the call (so observers' writes are not deferred into this
+    /// one).
+    @inlinable
+    func commit() {
+        if !dirty.isEmpty { recomputeDirty() }
+        guard let member = first else { return }
+        first = nil
+        if reporter != nil { report(member) }
+        member.commitTransaction()
+        if !enlisted.isEmpty { commitOthers() }
+    }
+
+    @usableFromInline
+    func commitOthers() {
+        var index = 0
+        while index < enlisted.count {
+            let member = enlisted[index]
+            if reporter != nil { report(member) }
+            member.commitTransaction()
+            index += 1
+        }
+        enlisted.removeAll(keepingCapacity: enlisted.count <= 16)
+    }
+
+    @usableFromInline
+    func report(_ member: any StoreTransactionMember) {
+        if let change = member.describePendingChange() { reporter?(member, change) }
+    }
+
+    @usableFromInline
+    func recomputeDirty() {
+        while !dirty.isEmpty {
+            var first = 0
+            for index in dirty.indices.dropFirst() where dirty[index].sequence < dirty[first].sequence {
+                first = index
+            }
+            let node = dirty.remove(at: first)
+            node.recompute(in: self)
+        }
+    }
+
+    /// Runs `body` (store writes) as one transaction on the calling thread, then commits it.
+    /// Used for writes outside any `updateStore` to properties that have derived properties, so
+    /// those are recomputed once and glitch-free there too.
+    @usableFromInline
+    static func run(_ body: () -> Void) {
+        let state = ExecutorThread.state(ExecutorThread.key)
+        let transaction = StoreTransaction()
+        let saved = state.pointee.transaction
+        state.pointee.transaction = Unmanaged.passUnretained(transaction)
+        body()
+        state.pointee.transaction = saved
+        withExtendedLifetime(transaction) { $0.commit() }
+    }
+}

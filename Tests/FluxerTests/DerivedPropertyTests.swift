@@ -1,0 +1,152 @@
+import Synchronization
+import Testing
+@testable import Fluxer
+
+/// A thread-safe call counter.
+final class CallCounter: Sendable {
+    private let storage = Atomic<Int>(0)
+    func tick() { storage.add(1, ordering: .relaxed) }
+    var count: Int { storage.load(ordering: .relaxed) }
+}
+
+/// A Fluxer whose store has derived properties that count their computations.
+final class DerivedFluxer: Fluxer {
+    enum Action { case set(String, Bool), setOther(Int), setQuery(String) }
+    typealias Dispatcher = Action
+    struct Store {
+        let query = StoreProperty("")
+        let isLoading = StoreProperty(false)
+        let other = StoreProperty(0)
+        let canSubmitCalls = CallCounter()
+        let labelCalls = CallCounter()
+        let canSubmit: DerivedProperty<Bool>
+        /// Derived from a derived property and one of its inputs.
+        let label: DerivedProperty<String>
+
+        init() {
+            let canSubmitCalls = self.canSubmitCalls
+            let labelCalls = self.labelCalls
+            canSubmit = DerivedProperty(query, isLoading) { query, loading in
+                canSubmitCalls.tick()
+                return !query.isEmpty && !loading
+            }
+            label = DerivedProperty(canSubmit, query) { canSubmit, query in
+                labelCalls.tick()
+                return canSubmit ? "submit \(query)" : "wait"
+            }
+        }
+    }
+
+    let store = Store()
+    let pipeline = FluxerPipeline<Action, Dispatcher>()
+    var onUpdate: ((DerivedFluxer) -> Void)?
+
+    func dispatch(action: Action) throws -> Observable<Dispatcher> { .just(action) }
+
+    func updateStore(dispatcher: Dispatcher) throws {
+        switch dispatcher {
+        case .set(let query, let loading):
+            store.query.value = query
+            store.isLoading.value = loading
+        case .setOther(let n): store.other.value = n
+        case .setQuery(let query): store.query.value = query
+        }
+        onUpdate?(self)
+    }
+}
+
+@Suite struct DerivedPropertyTests {
+    @Test func oneDispatcherChangingBothInputsComputesOnceAndEmitsOnceUnlikeCombineLatest() {
+        let bag = DisposeBag()
+        let fluxer = DerivedFluxer()
+        fluxer.action.onNext(.set("a", true))   // canSubmit false (loading)
+        let store = fluxer.store
+        let derived = record(store.canSubmit, in: bag)
+        let combined = record(Observable.combineLatest(store.query, store.isLoading) { !$0.isEmpty && !$1 }, in: bag)
+        let callsBefore = store.canSubmitCalls.count
+
+        fluxer.action.onNext(.set("b", false))
+
+        #expect(store.canSubmitCalls.count == callsBefore + 1)
+        #expect(derived.values == [false, true])
+        #expect(combined.values == [false, false, true])   // the intermediate ("b", true) shows up
+    }
+
+    @Test func aDerivedPropertyIsRecomputedOnlyWhenAnInputChanged() {
+        let fluxer = DerivedFluxer()
+        let store = fluxer.store
+        let before = store.canSubmitCalls.count
+        fluxer.action.onNext(.setOther(1))
+        fluxer.action.onNext(.set("", false))   // equal writes: nothing changed
+        #expect(store.canSubmitCalls.count == before)
+        fluxer.action.onNext(.setQuery("x"))
+        #expect(store.canSubmitCalls.count == before + 1)
+    }
+
+    @Test func aDerivedOfADerivedIsComputedOnceFromTheFinalValues() {
+        let bag = DisposeBag()
+        let fluxer = DerivedFluxer()
+        let store = fluxer.store
+        let labels = record(store.label, in: bag)
+        let before = store.labelCalls.count
+        fluxer.action.onNext(.set("go", false))
+        #expect(store.labelCalls.count == before + 1)
+        #expect(labels.values == ["wait", "submit go"])
+    }
+
+    @Test func anEqualRecomputationEmitsNothing() {
+        let bag = DisposeBag()
+        let fluxer = DerivedFluxer()
+        let values = record(fluxer.store.canSubmit, in: bag)
+        fluxer.action.onNext(.set("a", true))
+        fluxer.action.onNext(.set("b", true))   // still false
+        #expect(values.values == [false])
+    }
+
+    @Test func valueIsConsistentWithTheInputsEvenInsideUpdateStore() {
+        let fluxer = DerivedFluxer()
+        let seen = Recorder<Bool>()
+        fluxer.onUpdate = { fluxer in seen.append(fluxer.store.canSubmit.value) }
+        fluxer.action.onNext(.set("a", false))
+        fluxer.action.onNext(.set("a", true))
+        #expect(seen.values == [true, false])
+        #expect(fluxer.store.canSubmit.value == false)
+    }
+
+    @Test func observersOfInputsAndOfTheDerivedPropertyReadTheCompleteStore() {
+        let bag = DisposeBag()
+        let fluxer = DerivedFluxer()
+        let store = fluxer.store
+        let seen = Recorder<String>()
+        store.query.skip(1).subscribe(onNext: { seen.append("query \($0) canSubmit \(store.canSubmit.value)") })
+            .disposed(by: bag)
+        store.canSubmit.skip(1).subscribe(onNext: { seen.append("canSubmit \($0) query \(store.query.value)") })
+            .disposed(by: bag)
+        fluxer.action.onNext(.set("q", false))
+        #expect(seen.values == ["query q canSubmit true", "canSubmit true query q"])
+    }
+
+    @Test func aStoreUsedOnItsOwnRecomputesAtOnce() {
+        let bag = DisposeBag()
+        let store = DerivedFluxer.Store()
+        let values = record(store.canSubmit, in: bag)
+        store.query.value = "x"
+        #expect(values.values == [false, true])
+        #expect(store.canSubmit.value)
+        store.isLoading.value = true
+        #expect(values.values == [false, true, false])
+    }
+
+    @Test func aDerivedPropertyIsReleasedWithItsStore() {
+        weak var weakDerived: DerivedProperty<Bool>?
+        weak var weakInput: StoreProperty<String>?
+        do {
+            let fluxer = DerivedFluxer()
+            fluxer.action.onNext(.set("a", false))
+            weakDerived = fluxer.store.canSubmit
+            weakInput = fluxer.store.query
+        }
+        #expect(weakDerived == nil)
+        #expect(weakInput == nil)
+    }
+}

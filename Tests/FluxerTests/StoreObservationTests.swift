@@ -1,0 +1,91 @@
+import Dispatch
+import Observation
+import Synchronization
+import Testing
+@testable import Fluxer
+
+/// Counts the `onChange` calls of one `withObservationTracking` registration.
+final class ChangeCounter: Sendable {
+    private let storage = Atomic<Int>(0)
+    var count: Int { storage.load(ordering: .acquiring) }
+
+    /// Tracks what `read` reads (as a SwiftUI body does) and counts the changes reported.
+    func track(_ read: () -> Void) {
+        withObservationTracking(read) { self.storage.add(1, ordering: .acquiringAndReleasing) }
+    }
+}
+
+@Suite struct StoreObservationTests {
+    @Test func readingValueTracksThePropertyAndAChangeFiresOnce() {
+        let fluxer = DerivedFluxer()
+        let changes = ChangeCounter()
+        changes.track { _ = fluxer.store.query.value }
+        fluxer.action.onNext(.setQuery("a"))
+        #expect(changes.count == 1)
+    }
+
+    @Test func anEqualWriteOrAWriteToAnotherPropertyFiresNothing() {
+        let fluxer = DerivedFluxer()
+        let changes = ChangeCounter()
+        changes.track { _ = fluxer.store.query.value }
+        fluxer.action.onNext(.setQuery(""))   // equal: deduplicated
+        fluxer.action.onNext(.setOther(3))   // another property
+        #expect(changes.count == 0)
+    }
+
+    @Test func aTransactionFiresOneChangePerChangedPropertyAtItsEnd() {
+        let fluxer = DerivedFluxer()
+        let query = ChangeCounter()
+        let loading = ChangeCounter()
+        let derived = ChangeCounter()
+        let firedInside = Atomic<Int>(0)
+        query.track { _ = fluxer.store.query.value }
+        loading.track { _ = fluxer.store.isLoading.value }
+        derived.track { _ = fluxer.store.canSubmit.value }
+        fluxer.onUpdate = { _ in
+            if query.count + loading.count + derived.count > 0 { firedInside.add(1, ordering: .relaxed) }
+        }
+        fluxer.action.onNext(.set("a", true))   // query changes, isLoading changes, canSubmit stays false
+        #expect(query.count == 1)
+        #expect(loading.count == 1)
+        #expect(derived.count == 0)
+        #expect(firedInside.load(ordering: .relaxed) == 0)
+    }
+
+    @Test func aDerivedPropertyFiresWhenItsValueChanges() {
+        let fluxer = DerivedFluxer()
+        let derived = ChangeCounter()
+        derived.track { _ = fluxer.store.canSubmit.value }
+        fluxer.action.onNext(.set("go", false))
+        #expect(derived.count == 1)
+    }
+
+    @Test func aStoreUsedOnItsOwnFiresOnEveryAcceptedWrite() {
+        let property = StoreProperty(1)
+        let changes = ChangeCounter()
+        changes.track { _ = property.value }
+        property.value = 1
+        #expect(changes.count == 0)
+        property.value = 2
+        #expect(changes.count == 1)
+    }
+
+    /// Trackers registered on one thread while a Fluxer is driven from four others: each
+    /// registration fires at most once (Observation's rule), and none is lost.
+    @Test func changesMadeOnOtherThreadsReachTrackersRegisteredMeanwhile() {
+        let fluxer = DerivedFluxer()
+        let input = fluxer.action
+        let store = fluxer.store
+        let trackers = (0..<200).map { _ in ChangeCounter() }
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            for tracker in trackers { tracker.track { _ = store.query.value } }
+        }
+        onThreads(4) { thread in
+            for i in 0..<500 { input.onNext(.setQuery("\(thread)-\(i)")) }
+        }
+        group.wait()
+        input.onNext(.setQuery("final"))
+        #expect(trackers.allSatisfy { $0.count == 1 })
+    }
+}
