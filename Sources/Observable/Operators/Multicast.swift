@@ -79,11 +79,14 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
     /// The connection was disposed or its source terminated: the next `connect()` starts anew,
     /// with a new subject (made on first use).
     private func connectionEnded(_ ended: MulticastConnection) {
-        lock.withLock {
-            guard connection === ended else { return }
+        let dropped: SharedSubject<Element>? = lock.withLock {
+            guard connection === ended else { return nil }
             connection = nil
-            subject = nil
+            defer { subject = nil }
+            return subject
         }
+        // Released outside the lock: a subject that goes away releases its subscribers' chains.
+        withExtendedLifetime(dropped) {}
     }
 }
 

@@ -51,7 +51,12 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
 
     func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
         let subscription = RefCountSubscription<Connectable>(state: self, downstream: observer)
-        let upstream = connectable.subscribe(subscription.sink.observer { subscription.on($0) })
+        // No stop signal on this observer: a connectable's subject can go away while subscribed
+        // (each connection has its own), and its subscribers must then stay counted until they
+        // leave (dispose, or a terminal event), or the count never returns to 0 and the next
+        // connection's source subscription is never disposed. A subscriber left on an ended
+        // connection's subject waits, as in RxSwift, and its disposal still disconnects.
+        let upstream = connectable.subscribe(AnyObserver(eventHandler: { subscription.on($0) }))
         _ = subscription.sink.setUpstream(upstream)
         let connect: Bool = lock.withLock {
             if subscription.stopped { return false }

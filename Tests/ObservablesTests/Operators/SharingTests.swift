@@ -177,6 +177,30 @@ private final class SharedSourceCounter: @unchecked Sendable {
         #expect(xs.subscriptions == [Subscription(200, 220), Subscription(220, 240)])
     }
 
+    /// A subscriber that joins a connection's subject just as that connection ends (the last
+    /// other subscriber leaves while it subscribes) makes the next connection; when the old
+    /// subject is then deallocated, the subscriber must still count for refCount, so that its
+    /// disposal disconnects the source (it used to be released with the old subject and forgotten,
+    /// leaving the source subscribed for good; seen under load in SharingConcurrencyTests).
+    @Test func aSubscriberWhoseSubjectWentAwayStillDisconnectsTheSourceWhenDisposed() {
+        let source = PublishSubject<Int>()
+        var subjects: [ReplaySubject<Int>] = []
+        let shared = source.multicast(makeSubject: { () -> ReplaySubject<Int> in
+            let subject = ReplaySubject<Int>.create(bufferSize: 1)
+            subjects.append(subject)
+            return subject
+        }).refCount()
+        let first = shared.subscribe(onNext: { _ in })
+        source.onNext(1)
+        // The replayed 1 arrives while `second` subscribes: `first` leaves, ending the connection.
+        let second = shared.subscribe(onNext: { _ in first.dispose() })
+        #expect(subjects.count == 2)
+        #expect(source.hasObservers)
+        subjects.removeFirst()
+        second.dispose()
+        #expect(!source.hasObservers)
+    }
+
     @Test func replayAllReplaysEverything() {
         let subject = PublishSubject<Int>()
         let replayed = subject.replayAll()
