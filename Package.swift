@@ -64,7 +64,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FileSearchTests",
-            dependencies: ["FileSearchCore", "FileSearch", "Counter"],
+            dependencies: ["FileSearchCore", "FileSearch", "Counter", "FluxerTesting"],
             path: "Tests/FileSearchTests",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
