@@ -70,7 +70,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReadmeSnippetTests",
-            dependencies: ["Fluxer", "Observables"],
+            dependencies: ["Fluxer", "FluxerTesting", "Observables"],
             path: "Tests/ReadmeSnippetTests",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
