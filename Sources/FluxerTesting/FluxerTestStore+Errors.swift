@@ -16,7 +16,10 @@ extension FluxerTestStore {
     /// after it, in exhaustive mode) and at the end, in either exhaustivity. Does not wait.
     /// - Parameters:
     ///   - check: Inspects the error (with `#expect`, say); throwing fails the test.
-    ///   - fileID, filePath, line, column: Where failures are reported (the caller, by default).
+    ///   - fileID: The file ID failures are reported at (the caller's, by default).
+    ///   - filePath: The file path failures are reported at (the caller's, by default).
+    ///   - line: The line failures are reported at (the caller's, by default).
+    ///   - column: The column failures are reported at (the caller's, by default).
     public func expectError(
         _ check: (any Error) throws -> Void = { _ in },
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column

@@ -20,7 +20,10 @@ extension FluxerTestStore {
     /// - Parameters:
     ///   - dispatcher: The expected dispatcher.
     ///   - expected: States its changes (see ``StoreExpectations``); `nil`: no changes.
-    ///   - fileID, filePath, line, column: Where failures are reported (the caller, by default).
+    ///   - fileID: The file ID failures are reported at (the caller's, by default).
+    ///   - filePath: The file path failures are reported at (the caller's, by default).
+    ///   - line: The line failures are reported at (the caller's, by default).
+    ///   - column: The column failures are reported at (the caller's, by default).
     public func receive(
         _ dispatcher: F.Dispatcher, assert expected: ((StoreExpectations<F.Store>) throws -> Void)? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column

@@ -18,9 +18,10 @@ import Fluxer
 ///
 /// **Steps.** ``send(_:assert:fileID:filePath:line:column:)`` sends an action and checks the
 /// changes of every dispatcher applied before `onNext` returned (synchronous effects). A
-/// dispatcher applied later (an effect's stream emitting during ``advance(by:fileID:filePath:line:column:)``,
-/// or on another thread) is queued for ``receive(_:assert:fileID:filePath:line:column:)``, which
-/// checks that dispatcher's own changes. The closure of a step states the expected changes
+/// dispatcher applied later (an effect's stream emitting during
+/// ``advance(by:fileID:filePath:line:column:)-(TestTime,_,_,_,_)``, or on another thread) is
+/// queued for ``receive(_:assert:fileID:filePath:line:column:)``, which checks that dispatcher's
+/// own changes. The closure of a step states the expected changes
 /// through ``StoreExpectations`` (`$0.count = 1`); after the step, a stated member whose new
 /// value differs, a stated member that did not change, and a changed member nobody stated
 /// (derived properties excepted) each fail, in one failure per step with a line per member:
@@ -32,8 +33,8 @@ import Fluxer
 /// ```
 ///
 /// **Errors.** Every error the Fluxer publishes (`fluxer.errors`) waits for
-/// ``expectError(_:fileID:filePath:line:column:)``. The test store observes `errors`, so they do
-/// not reach `Hooks.unhandledError`.
+/// ``expectError(_:fileID:filePath:line:column:)-((Error)->Void,_,_,_,_)``. The test store
+/// observes `errors`, so they do not reach `Hooks.unhandledError`.
 ///
 /// **Exhaustivity.** At each `send` and at the end (``finish(fileID:filePath:line:column:)``, or
 /// when the test store is released without it), dispatchers nobody received and errors nobody
@@ -52,7 +53,8 @@ import Fluxer
 public final class FluxerTestStore<F: Fluxer> {
     /// The Fluxer under test (retained by the test store).
     public let fluxer: F
-    /// The virtual-time scheduler that ``advance(by:fileID:filePath:line:column:)`` moves, if any.
+    /// The virtual-time scheduler that
+    /// ``advance(by:fileID:filePath:line:column:)-(TestTime,_,_,_,_)`` moves, if any.
     public let scheduler: TestScheduler?
     /// What the steps and the end check; may be changed between steps.
     public var exhaustivity: Exhaustivity
@@ -67,10 +69,15 @@ public final class FluxerTestStore<F: Fluxer> {
     ///
     /// - Parameters:
     ///   - fluxer: The Fluxer under test, usually fresh.
-    ///   - scheduler: The `TestScheduler` its effects run on, for ``advance(by:fileID:filePath:line:column:)``.
+    ///   - scheduler: The `TestScheduler` its effects run on, for
+    ///     ``advance(by:fileID:filePath:line:column:)-(TestTime,_,_,_,_)``.
     ///   - exhaustivity: ``Exhaustivity/on`` (the default) or ``Exhaustivity/off``.
-    ///   - fileID, filePath, line, column: Where the test store is made: failures found when it is
-    ///     released without ``finish(fileID:filePath:line:column:)`` are reported there.
+    ///   - fileID: The file ID of where the test store is made (the caller's, by default):
+    ///     failures found when it is released without ``finish(fileID:filePath:line:column:)``
+    ///     are reported there, with `filePath`, `line` and `column`.
+    ///   - filePath: The file path of where the test store is made.
+    ///   - line: The line where the test store is made.
+    ///   - column: The column where the test store is made.
     public init(
         _ fluxer: F, scheduler: TestScheduler? = nil, exhaustivity: Exhaustivity = .on,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -108,7 +115,10 @@ public final class FluxerTestStore<F: Fluxer> {
     ///   - action: The action, sent through `fluxer.action.onNext`.
     ///   - expected: States the changes (see ``StoreExpectations``); `nil`: no changes. A thrown
     ///     error fails the step.
-    ///   - fileID, filePath, line, column: Where failures are reported (the caller, by default).
+    ///   - fileID: The file ID failures are reported at (the caller's, by default).
+    ///   - filePath: The file path failures are reported at (the caller's, by default).
+    ///   - line: The line failures are reported at (the caller's, by default).
+    ///   - column: The column failures are reported at (the caller's, by default).
     public func send(
         _ action: F.Action, assert expected: ((StoreExpectations<F.Store>) throws -> Void)? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -126,8 +136,8 @@ public final class FluxerTestStore<F: Fluxer> {
 
     /// Moves ``scheduler`` forward by `ticks`, running what is due meanwhile; dispatchers applied
     /// meanwhile wait for ``receive(_:assert:fileID:filePath:line:column:)``, errors for
-    /// ``expectError(_:fileID:filePath:line:column:)``. Fails without a scheduler or for a
-    /// negative `ticks`.
+    /// ``expectError(_:fileID:filePath:line:column:)-((Error)->Void,_,_,_,_)``. Fails without a
+    /// scheduler or for a negative `ticks`.
     ///
     /// ```swift
     /// store.send(.increaseLater) { $0.isLoading = true }
