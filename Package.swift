@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "Observables", targets: ["Observables"]),
         .library(name: "Fluxer", targets: ["Fluxer"]),
+        .library(name: "FluxerTesting", targets: ["FluxerTesting"]),
     ],
     targets: [
         .target(
@@ -19,6 +20,12 @@ let package = Package(
             name: "Fluxer",
             dependencies: ["Observables"],
             path: "Sources/Fluxer",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "FluxerTesting",
+            dependencies: ["Fluxer"],
+            path: "Sources/FluxerTesting",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(
@@ -57,13 +64,13 @@ let package = Package(
         ),
         .testTarget(
             name: "FileSearchTests",
-            dependencies: ["FileSearchCore", "FileSearch", "Counter"],
+            dependencies: ["FileSearchCore", "FileSearch", "Counter", "FluxerTesting"],
             path: "Tests/FileSearchTests",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
             name: "ReadmeSnippetTests",
-            dependencies: ["Fluxer", "Observables"],
+            dependencies: ["Fluxer", "FluxerTesting", "Observables"],
             path: "Tests/ReadmeSnippetTests",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -71,6 +78,12 @@ let package = Package(
             name: "FluxerTests",
             dependencies: ["Fluxer"],
             path: "Tests/FluxerTests",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "FluxerTestStoreTests",
+            dependencies: ["FluxerTesting"],
+            path: "Tests/FluxerTestStoreTests",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

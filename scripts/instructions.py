@@ -8,9 +8,14 @@ and to the runtime's generic-metadata lookup, which the allocation-free paths (W
 W2 map-filter-map, W5 distinct) must not make.
 
 Usage: scripts/instructions.py [--variant NAME] [--check] [WORKLOAD ...]
+       scripts/instructions.py --ratios [--check] [WORKLOAD ...]
   --variant NAME  the benchmark variant to count (default: observables)
   --check         exit 1 if a counted path allocates, retains/releases or looks up generic
-                  metadata per event (0.01 per event or more)
+                  metadata per event (0.01 per event or more); with --ratios, also if a
+                  workload's ratio to the minimal subject is more than 10% above its ceiling
+  --ratios        count the observables and minimal-subject variants of every workload in
+                  RATIOS (or the ones named) and print instructions per operation, the ratio,
+                  the target and the ceiling
 Needs valgrind; builds the release benchmark.
 """
 import os
@@ -34,6 +39,27 @@ GROUPS = {
                          "swift_bridgeObjectRetain", "swift_bridgeObjectRelease"),
     "metadata lookups": ("swift_getGenericMetadata", "swift_getCanonicalSpecializedMetadata",
                          "swift_getWitnessTable"),
+}
+
+
+# Per workload: (target, ceiling) for observables / minimal-subject instructions per operation
+# (issue "Performance, round two"), or an absolute number of instructions when the workload has
+# no minimal variant. The target is where we are going; the ceiling is where we are (measured
+# at the commit that last changed it): --check fails a run more than 10% above the ceiling, so
+# no change makes a path slower unnoticed. Lower a ceiling when a path gets faster; a workload
+# at its target has its target as ceiling.
+RATIOS = {
+    "publish-1": (1.5, 2.5),
+    "map-filter-map": (1.5, 3.6),
+    "subscribe-dispose": (1.5, 3.4),
+    "distinct": (1.2, 1.8),
+    "flatMapLatest-just": (3.0, 3.0),
+    "combineLatest-2": (3.0, 3.0),
+    "fluxer-loop": (2.0, 5.0),
+    "store-fanout": (3.0, 5.3),
+}
+ABSOLUTE = {
+    "fluxer-chain": (4_000, 12_000),
 }
 
 
@@ -73,19 +99,59 @@ def count(binary, workdir, workload, variant, operations):
     return total, calls
 
 
+def per_operation(binary, workdir, workload, variant):
+    """Instructions and runtime calls per operation of one variant."""
+    small_total, small_calls = count(binary, workdir, workload, variant, SMALL)
+    large_total, large_calls = count(binary, workdir, workload, variant, LARGE)
+    # Each run is a warm-up of operations/10, then REPETITIONS runs of operations.
+    events = (LARGE - SMALL) * REPETITIONS + (LARGE - SMALL) // 10
+    per_group = {}
+    for group, functions in GROUPS.items():
+        difference = sum(large_calls.get(f, 0) - small_calls.get(f, 0) for f in functions)
+        per_group[group] = difference / events
+    return (large_total - small_total) / events, per_group
+
+
+def ratios(binary, workdir, workloads):
+    """Prints each workload's cost next to the minimal subject's; returns the failures."""
+    failures = []
+    print(f"{'workload':<20} {'observables':>12} {'minimal':>9} {'ratio':>7} {'target':>7} {'ceiling':>8}")
+    for workload in workloads:
+        ours, _ = per_operation(binary, workdir, workload, "observables")
+        if workload in ABSOLUTE:
+            target, ceiling = ABSOLUTE[workload]
+            status = "at target" if ours <= target else ""
+            print(f"{workload:<20} {ours:>12.0f} {'-':>9} {'-':>7} {target:>7} {ceiling:>8}  {status}")
+            if ours > ceiling * 1.1:
+                failures.append(f"{workload}: {ours:.0f} instructions, ceiling {ceiling}")
+            continue
+        target, ceiling = RATIOS[workload]
+        mini, _ = per_operation(binary, workdir, workload, "minimal-subject")
+        ratio = ours / mini
+        status = "at target" if ratio <= target * 1.1 else ""
+        print(f"{workload:<20} {ours:>12.0f} {mini:>9.0f} {ratio:>6.2f}x {target:>6.1f}x {ceiling:>7.1f}x  {status}")
+        if ratio > ceiling * 1.1:
+            failures.append(f"{workload}: {ratio:.2f}x the minimal subject, ceiling {ceiling}x")
+    return failures
+
+
 def main(arguments):
-    variant, check, workloads = "observables", False, []
+    variant, check, workloads, with_ratios = "observables", False, [], False
     iterator = iter(arguments)
     for argument in iterator:
         if argument == "--variant":
             variant = next(iterator, "observables")
         elif argument == "--check":
             check = True
+        elif argument == "--ratios":
+            with_ratios = True
         elif argument in ("-h", "--help"):
             print(__doc__)
             return 0
         else:
             workloads.append(argument)
+    if with_ratios:
+        workloads = workloads or list(RATIOS) + list(ABSOLUTE)
     workloads = workloads or DEFAULT_WORKLOADS
     if shutil.which("valgrind") is None:
         print("valgrind is not installed", file=sys.stderr)
@@ -100,18 +166,17 @@ def main(arguments):
         binary = os.path.join(workdir, "Benchmarks")
         shutil.copy(os.path.join(bin_path, "Benchmarks"), binary)
         run(["strip", "--strip-debug", binary])
+        if with_ratios:
+            failures = ratios(binary, workdir, workloads)
+            if check and failures:
+                for failure in failures:
+                    print(f"FAIL: {failure}", file=sys.stderr)
+                return 1
+            return 0
         print(f"{'workload':<18} {'instructions':>12} " + " ".join(f"{g:>16}" for g in GROUPS)
               + "   (per event)")
         for workload in workloads:
-            small_total, small_calls = count(binary, workdir, workload, variant, SMALL)
-            large_total, large_calls = count(binary, workdir, workload, variant, LARGE)
-            # Each run is a warm-up of operations/10, then REPETITIONS runs of operations.
-            events = (LARGE - SMALL) * REPETITIONS + (LARGE - SMALL) // 10
-            per_group = {}
-            for group, functions in GROUPS.items():
-                difference = sum(large_calls.get(f, 0) - small_calls.get(f, 0) for f in functions)
-                per_group[group] = difference / events
-            instructions = (large_total - small_total) / events
+            instructions, per_group = per_operation(binary, workdir, workload, variant)
             print(f"{workload:<18} {instructions:>12.1f} "
                   + " ".join(f"{per_group[g]:>16.2f}" for g in GROUPS))
             for group, value in per_group.items():

@@ -210,5 +210,6 @@ let memoryPerSubscription = Workload(
 
 /// Every workload, in report order.
 var allWorkloads: [Workload] {
-    [publishOne, mapFilterMap, fanout, subscribeDispose] + operatorWorkloads + [memoryPerSubscription]
+    [publishOne, mapFilterMap, fanout, subscribeDispose] + operatorWorkloads + [storeFanout, fluxerChain]
+        + [memoryPerSubscription]
 }

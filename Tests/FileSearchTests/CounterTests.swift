@@ -1,5 +1,5 @@
-import Dispatch
 import Fluxer
+import FluxerTesting
 import Testing
 
 @testable import Counter
@@ -35,34 +35,38 @@ import Testing
 
     @Test func randomIncreaseSetsLoadingAddsAfterTheDelayAndIgnoresRepeats() async {
         let (gate, open) = AsyncStream<Void>.makeStream()
-        let counter = CounterFluxer(delay: { for await _ in gate { return } })
-        counter.action.onNext(.randomIncrease)
-        #expect(counter.store.isLoading.value, "loading is set before onNext returns")
-        counter.action.onNext(.randomIncrease)  // ignored: still loading
-        counter.action.onNext(.increase)
-        #expect(counter.store.count.value == 1)
+        let store = FluxerTestStore(CounterFluxer(delay: { for await _ in gate { return } }))
+        store.send(.randomIncrease) { $0.isLoading = true }  // set before onNext returns
+        store.send(.randomIncrease)  // ignored while loading: changes nothing
+        store.send(.increase) { $0.count = 1 }
         open.yield(())
-        #expect(await eventually { !counter.store.isLoading.value })
-        #expect((2...11).contains(counter.store.count.value))
+        var amount = 0
+        await store.receive(where: { dispatcher in
+            guard case .add(let added) = dispatcher else { return false }
+            amount = added
+            return true
+        }, timeout: .seconds(600)) { $0.count = 1 + amount }
+        #expect((1...10).contains(amount))
+        await store.receive(where: isSetLoadingFalse, timeout: .seconds(600)) { $0.isLoading = false }
+        await store.finish(timeout: .seconds(600))
     }
 
     @Test func aFailedRandomIncreaseClearsTheLoadingFlag() async {
         struct Offline: Error {}
-        let counter = CounterFluxer(delay: { throw Offline() })
-        counter.action.onNext(.randomIncrease)
-        #expect(await eventually { !counter.store.isLoading.value })
-        #expect(counter.store.count.value == 0)
+        let store = FluxerTestStore(CounterFluxer(delay: {
+            await Task.yield()
+            throw Offline()
+        }))
+        store.send(.randomIncrease) { $0.isLoading = true }
+        // The effect's catch clears the flag; the count is untouched and no error escapes
+        // (the test store would report a change it was not told of, or an unexpected error).
+        await store.receive(where: isSetLoadingFalse, timeout: .seconds(600)) { $0.isLoading = false }
+        await store.finish(timeout: .seconds(600))
     }
 }
 
-/// Polls `condition` every millisecond, at most `timeout` seconds (generous: the suite's
-/// blocking tests run on the task pool's threads and, under the thread sanitizer, can hold
-/// them for a minute or more).
-private func eventually(timeout: UInt64 = 600, _ condition: () -> Bool) async -> Bool {
-    let deadline = DispatchTime.now().uptimeNanoseconds + timeout * 1_000_000_000
-    while !condition() {
-        if DispatchTime.now().uptimeNanoseconds > deadline { return false }
-        try? await Task.sleep(nanoseconds: 1_000_000)
-    }
-    return true
+/// Matches `.setLoading(false)` (the counter's dispatchers are not `Equatable`).
+private func isSetLoadingFalse(_ dispatcher: CounterFluxer.Dispatcher) -> Bool {
+    if case .setLoading(false) = dispatcher { return true }
+    return false
 }

@@ -77,7 +77,22 @@ final class NotASchedulerFluxer: Fluxer {
     func updateStore(dispatcher: Int) throws {}
 }
 
+/// Compile-time checks: each call below compiles only if the Fluxer's associated type was
+/// inferred from the natural spelling (a near miss that fell back to the default would not).
+func requireCancellationKey<F: Fluxer, Key>(_: F.Type, is _: Key.Type) where F.CancellationKey == Key {}
+func requireStoreScheduler<F: Fluxer, Scheduler>(_: F.Type, is _: Scheduler.Type) where F.StoreScheduler == Scheduler {}
+
 @Suite struct FluxerHookSpellingTests {
+    @Test func theAssociatedTypesAreInferredFromTheMethods() {
+        requireCancellationKey(StringKeyFluxer.self, is: String?.self)
+        requireCancellationKey(EnumKeyFluxer.self, is: EnumKeyFluxer.Kind.self)
+        requireCancellationKey(ScriptFluxer.self, is: AnyHashable?.self)
+        requireCancellationKey(CounterFluxer.self, is: NoCancellation.self)
+        requireStoreScheduler(ConcreteSchedulerFluxer.self, is: QueueScheduler.self)
+        requireStoreScheduler(ScriptFluxer.self, is: (any ImmediateSchedulerType)?.self)
+        requireStoreScheduler(CounterFluxer.self, is: NoStoreScheduler.self)
+    }
+
     @Test func aStringKeyGivesLatestWins() {
         let fluxer = StringKeyFluxer()
         fluxer.action.onNext(.search("a"))

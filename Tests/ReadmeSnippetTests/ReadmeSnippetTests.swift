@@ -4,11 +4,12 @@ import Testing
 /// Runs every README.md block that is a statement list or a parameterless function:
 /// a block that compiles but traps (a failed `assert`) fails here.
 @Suite struct ReadmeSnippetTests {
-    @MainActor @Test func readmeBlockAtLine66Runs() throws { tourOfOperators() }
-    @MainActor @Test func readmeBlockAtLine107Runs() throws { try tourOfSubjects() }
-    @MainActor @Test func readmeBlockAtLine186Runs() throws { tourOfTraits() }
-    @MainActor @Test func readmeBlockAtLine381Runs() throws { signUpEnablesSubmit() }
-    @MainActor @Test func readmeBlockAtLine430Runs() throws { redrawWhenTheCountChanges() }
-    @MainActor @Test func readmeBlockAtLine540Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine573Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine73Runs() throws { tourOfOperators() }
+    @MainActor @Test func readmeBlockAtLine114Runs() throws { try tourOfSubjects() }
+    @MainActor @Test func readmeBlockAtLine193Runs() throws { tourOfTraits() }
+    @MainActor @Test func readmeBlockAtLine388Runs() throws { signUpEnablesSubmit() }
+    @MainActor @Test func readmeBlockAtLine437Runs() throws { redrawWhenTheCountChanges() }
+    @MainActor @Test func readmeBlockAtLine547Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine580Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine603Runs() throws { testCounterStepByStep() }
 }

@@ -40,8 +40,9 @@ public struct StoreChange: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A store value as ``StoreChange`` shows it: `String(reflecting:)` for strings (quoted), the
-/// plain description otherwise, `nil` for an empty property.
-func describeStoreValue<Value>(_ value: Value?) -> String {
+/// plain description otherwise, `nil` for an empty property. `package` for FluxerTesting, whose
+/// failure messages describe values the same way.
+package func describeStoreValue<Value>(_ value: Value?) -> String {
     guard let value else { return "nil" }
     if value is any StringProtocol { return String(reflecting: value) }
     return String(describing: value)

@@ -98,7 +98,7 @@ public final class DerivedProperty<Value>: ObservableType, ReadableStoreProperty
         cell.subscribe(AnyObserver(observer))
     }
 
-    /// The property as an ``Observable``. No wrapper of its own (a property never terminates, so
+    /// The property as an `Observable`. No wrapper of its own (a property never terminates, so
     /// there is no subscription to end early): events cost what they cost through `subscribe`.
     @inlinable
     public func asObservable() -> Observable<Value> {

@@ -64,7 +64,7 @@ public final class Pulse<Value>: ObservableType {
         subject.subscribe(observer)
     }
 
-    /// The pulse as an ``Observable``. No wrapper of its own (a pulse never terminates, so there
+    /// The pulse as an `Observable`. No wrapper of its own (a pulse never terminates, so there
     /// is no subscription to end early).
     @inlinable
     public func asObservable() -> Observable<Value> {

@@ -35,8 +35,9 @@ protocol StoreMember: AnyObject {
 /// Finds the members of a store value.
 @usableFromInline
 enum StoreMembers {
-    /// Every member reachable from `store` through stored properties of structs, tuples and
-    /// optionals (and of the store itself when it is a class), with its path below `root`.
+    /// Every member reachable from `store` through stored properties of structs, tuples,
+    /// optionals and arrays (and of the store itself when it is a class), with its path below
+    /// `root` (`store.values.3` for an array element).
     static func collect(in store: Any, root: String) -> [(path: String, member: any StoreMember)] {
         var found: [(path: String, member: any StoreMember)] = []
         visit(store, path: root, depth: 0, into: &found)
@@ -52,7 +53,7 @@ enum StoreMembers {
         }
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
-        case .struct?, .tuple?, .optional?: break
+        case .struct?, .tuple?, .optional?, .collection?: break
         case .class? where depth == 0: break
         default: return
         }

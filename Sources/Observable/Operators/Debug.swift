@@ -16,6 +16,9 @@ extension ObservableType {
     ///   - identifier: the label of each line; by default `file:line (function)` of the call.
     ///   - trimOutput: shortens event descriptions longer than 40 characters to their first and
     ///     last 20 characters, joined by `...`.
+    ///   - file: the calling file, filled in by the compiler (part of the default label).
+    ///   - line: the calling line, filled in by the compiler (part of the default label).
+    ///   - function: the calling function, filled in by the compiler (part of the default label).
     ///
     /// Each line starts with an ISO 8601 UTC timestamp with milliseconds; it is printed on the
     /// thread of the subscription, event or disposal. `isDisposed` is printed once per

@@ -12,7 +12,9 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType {
     let configuration: DispatchQueueConfiguration
 
     /// Runs work on `queue` (usually a concurrent queue).
-    /// - Parameter leeway: how late timers may fire, letting the system coalesce them.
+    /// - Parameters:
+    ///   - queue: the queue that runs the work.
+    ///   - leeway: how late timers may fire, letting the system coalesce them.
     public init(queue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
         configuration = DispatchQueueConfiguration(queue: queue, leeway: leeway)
     }

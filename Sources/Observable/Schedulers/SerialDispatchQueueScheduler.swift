@@ -17,7 +17,9 @@ public final class SerialDispatchQueueScheduler: SchedulerType {
     let configuration: DispatchQueueConfiguration
 
     /// Runs work on `serialQueue` itself, which must be serial (for example `DispatchQueue.main`).
-    /// - Parameter leeway: how late timers may fire, letting the system coalesce them.
+    /// - Parameters:
+    ///   - serialQueue: the queue that runs the work; it must be serial.
+    ///   - leeway: how late timers may fire, letting the system coalesce them.
     public init(serialQueue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
         configuration = DispatchQueueConfiguration(queue: serialQueue, leeway: leeway)
     }

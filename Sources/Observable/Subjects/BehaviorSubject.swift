@@ -22,7 +22,7 @@ public final class BehaviorSubject<Element>: ObservableType, ObserverType, Cance
     }
 
     /// The current value.
-    /// - Throws: the error the subject failed with, or `RxError.disposed` after ``dispose()``.
+    /// - Throws: the error the subject failed with, or `RxError.disposed` after `dispose()`.
     public func value() throws -> Element {
         try hub.lock.withLock {
             if hub.disposed { throw RxError.disposed(object: hub.name) }

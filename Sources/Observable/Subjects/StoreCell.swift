@@ -159,6 +159,12 @@ package final class StoreCell<Element>: @unchecked Sendable {
         return true
     }
 
+    /// The comparer given at creation (`nil`: every write is delivered), for testing tools that
+    /// compare values as the cell does.
+    package var isDuplicate: ((Element, Element) -> Bool)? {
+        hub.lock.withLock { hub.policy.isDuplicate }
+    }
+
     /// Subscribes `observer` to the latest delivered value, then every accepted write.
     @inlinable
     package func subscribe(_ observer: AnyObserver<Element>) -> Disposable {

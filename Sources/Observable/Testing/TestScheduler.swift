@@ -35,7 +35,8 @@ public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {
     /// Creates a test scheduler.
     /// - Parameters:
     ///   - initialClock: the starting tick.
-    ///   - resolution: seconds per tick, for converting `RxTimeInterval` and for ``now``.
+    ///   - resolution: seconds per tick, for converting `RxTimeInterval` and for
+    ///     ``VirtualTimeScheduler/now``.
     ///   - simulateProcessingDelay: move work scheduled for now or the past to the next tick.
     public init(initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {
         self.simulateProcessingDelay = simulateProcessingDelay
@@ -72,7 +73,7 @@ public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {
 
     /// Creates the sequence with `create` at tick `created`, subscribes a new recording observer
     /// at `subscribed`, disposes that subscription at `disposed`, runs the scheduler until no
-    /// work is left (``start()``), and returns the observer.
+    /// work is left (``VirtualTimeScheduler/start()``), and returns the observer.
     ///
     /// Defaults: 100, 200, 1000. `scheduler.start { xs.map { $0 + 1 } }` is the common form;
     /// `create` may return any ``ObservableConvertibleType`` (an `Observable`, a subject, a test
