@@ -184,7 +184,7 @@ public final class FileSearchFluxer: Fluxer {
         case .setSearching(let searching):
             store.isSearching.value = searching
         case .appendBatch(let batch):
-            corpus.append(contentsOf: batch.paths)
+            corpus.append(contentsOf: batch.paths.strings.map(IndexedPath.init))
             if batch.skipped.total > 0 {
                 var skipped = store.skipped.value
                 skipped.add(batch.skipped)

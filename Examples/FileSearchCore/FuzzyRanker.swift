@@ -1,24 +1,3 @@
-/// A path ready to be ranked: its text, relative to the searched folder, and where its last
-/// component (the file name) starts.
-public struct IndexedPath: Sendable, Hashable {
-    /// The path relative to the searched folder, components separated by `/`.
-    public let path: String
-    /// The UTF-8 offset in `path` where the file name starts (0 for a top-level file).
-    public let nameStart: Int
-
-    /// Wraps `path` (relative, `/`-separated). O(length of `path`).
-    public init(_ path: String) {
-        self.path = path
-        var start = 0
-        var offset = 0
-        for byte in path.utf8 {
-            offset += 1
-            if byte == UInt8(ascii: "/") { start = offset }
-        }
-        nameStart = start
-    }
-}
-
 /// One ranked match: the path, its score (higher is better) and which bytes matched.
 public struct FuzzyMatch: Sendable, Hashable {
     /// The matched path (relative to the searched folder).

@@ -31,7 +31,7 @@ final class TimedRecorder<Value> {
     }
 
     func batch(_ paths: [String], skipped: SkipCounts = SkipCounts()) -> IndexBatch {
-        IndexBatch(paths: paths.map(IndexedPath.init), skipped: skipped)
+        IndexBatch(paths: PathList(paths), skipped: skipped)
     }
 
     @Test func indexingStreamsBatchesCountsSkipsAndMeasuresTimeOnTheScheduler() {
@@ -40,7 +40,7 @@ final class TimedRecorder<Value> {
             scheduler,
             batches: [
                 .next(10, batch(Array(Self.files.prefix(2)), skipped: SkipCounts(unreadableFolders: 1))),
-                .next(20, batch(Array(Self.files.dropFirst(2)), skipped: SkipCounts(linkLoops: 2, invalidNames: 1))),
+                .next(20, batch(Array(Self.files.dropFirst(2)), skipped: SkipCounts(linkLoops: 2, revisitedFolders: 3, invalidNames: 1))),
                 .completed(30),
             ])
         let counts = TimedRecorder(fluxer.store.indexedCount, clock: scheduler)
@@ -50,7 +50,9 @@ final class TimedRecorder<Value> {
         #expect(counts.entries.map { [$0.time, $0.value] } == [[0, 0], [110, 2], [120, 5]])
         #expect(indexing.entries.map(\.time) == [0, 100, 130])
         #expect(indexing.values == [false, true, false])
-        #expect(fluxer.store.skipped.value == SkipCounts(unreadableFolders: 1, linkLoops: 2, invalidNames: 1))
+        #expect(
+            fluxer.store.skipped.value
+                == SkipCounts(unreadableFolders: 1, linkLoops: 2, revisitedFolders: 3, invalidNames: 1))
         #expect(fluxer.store.indexingTime.value == .seconds(30))
     }
 

@@ -11,6 +11,10 @@ import Testing
         text.split(separator: "\n").map(String.init)
     }
 
+    /// The standard tree's links, as `--stats` counts them: a <-> b loops, src/ui/up -> ../..
+    /// reaches the root again.
+    let links = "2 link loops, 1 folder visited twice through a symlink"
+
     @Test func queryPrintsRankedMatchesOnePerLine() throws {
         guard let program = builtProduct("FileSearch") else { return }
         let tree = try TemporaryTree.standard()
@@ -41,10 +45,10 @@ import Testing
         #expect(output.first?.hasPrefix("indexing time: ") == true)
         if ignoresPermissions {
             #expect(output.contains("files indexed: 8"))
-            #expect(output.contains("skipped: 4 (3 link loops, 1 non-UTF-8 name)"))
+            #expect(output.contains("skipped: 4 (\(links), 1 non-UTF-8 name)"))
         } else {
             #expect(output.contains("files indexed: 7"))
-            #expect(output.contains("skipped: 5 (1 unreadable folder, 3 link loops, 1 non-UTF-8 name)"))
+            #expect(output.contains("skipped: 5 (1 unreadable folder, \(links), 1 non-UTF-8 name)"))
         }
         #expect(output.last?.hasPrefix("search latency: ") == true)
     }
@@ -70,7 +74,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let output = lines(result.stdout)
         #expect(output.contains("files indexed: 7"), "\(output)")
-        #expect(output.contains("skipped: 5 (1 unreadable folder, 3 link loops, 1 non-UTF-8 name)"), "\(output)")
+        #expect(output.contains("skipped: 5 (1 unreadable folder, \(links), 1 non-UTF-8 name)"), "\(output)")
     }
 
     @Test func theCurrentFolderIsTheDefaultAndPathsStayRelative() throws {

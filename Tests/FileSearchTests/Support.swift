@@ -26,11 +26,13 @@ final class TemporaryTree {
 
     func path(_ relative: String) -> String { root + "/" + relative }
 
-    /// Creates a file (and its folders).
-    func file(_ relative: String) {
+    /// Creates a file holding `contents` (and its folders).
+    func file(_ relative: String, contents: String = "") {
         folder((relative as NSString).deletingLastPathComponent)
         let fd = open(path(relative), O_CREAT | O_WRONLY | O_TRUNC, 0o644)
         precondition(fd >= 0, "cannot create \(relative)")
+        let bytes = Array(contents.utf8)
+        precondition(bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == bytes.count)
         close(fd)
     }
 
