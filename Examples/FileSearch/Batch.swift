@@ -39,7 +39,7 @@ func describe(_ skipped: SkipCounts) -> String {
 /// Non-interactive mode: index everything, search once, print, exit.
 func runBatch(_ options: Options) -> Never {
     let query = options.query ?? "e"
-    let fluxer = FileSearchFluxer(root: options.root, debounce: .milliseconds(0), limit: max(options.limit, 1))
+    let fluxer = FileSearchFluxer(root: options.root, debounce: .milliseconds(0))
     let bag = DisposeBag()
 
     let indexed = DispatchSemaphore(value: 0)

@@ -97,7 +97,7 @@ final class InteractiveApp {
         self.root = root
         self.terminal = terminal
         screen = Screen(terminal: terminal)
-        fluxer = FileSearchFluxer(root: root, limit: 1000)
+        fluxer = FileSearchFluxer(root: root)
     }
 
     func start() {

@@ -15,10 +15,10 @@ import Fluxer
 ///   `refreshInterval` unless a search is still running (so slow searches on a huge tree are
 ///   not cancelled over and over and results keep coming), and once more, unconditionally,
 ///   when indexing ends (`transform(action:)`).
-/// - The indexed paths themselves (possibly hundreds of thousands) are not a store property:
-///   they live beside the store, written only by `updateStore` and read only by `dispatch`
-///   (both on the Fluxer's executor), and each search ranks a snapshot of them (a copy-on-write
-///   value).
+/// - The indexed paths themselves (possibly millions, stored compactly in a ``PathList``) are
+///   not a store property: they live beside the store, written only by `updateStore` and read
+///   only by `dispatch` (both on the Fluxer's executor), and each search ranks a snapshot of
+///   them (a copy-on-write value).
 ///
 /// Store observers run on the executor's thread: the indexing or search thread for their
 /// results, the sending thread for query and selection changes. A screen should
@@ -61,7 +61,7 @@ public final class FileSearchFluxer: Fluxer {
     public struct Store {
         /// The query as typed.
         public let query = StoreProperty("")
-        /// The latest ranked results (best first, at most `limit`).
+        /// The latest ranked results (every match, best first).
         public let results = StoreProperty(RankedResults.empty)
         /// The selected row in `results.matches` (0 when there are none).
         public let selection = StoreProperty(0)
@@ -91,9 +91,8 @@ public final class FileSearchFluxer: Fluxer {
     let timeScheduler: SchedulerType
     let debounce: RxTimeInterval
     let refreshInterval: RxTimeInterval
-    let limit: Int
     /// Every indexed path, in walk order (see the type's notes).
-    private var corpus: [IndexedPath] = []
+    private var corpus = PathList()
 
     /// A finder over `indexer`'s paths.
     /// - Parameters:
@@ -102,29 +101,26 @@ public final class FileSearchFluxer: Fluxer {
     ///   - timeScheduler: the clock for the debounce, the refresh throttle and `indexingTime`.
     ///   - debounce: how long the query must be still before it is searched.
     ///   - refreshInterval: how often, at most, the query is searched again while indexing.
-    ///   - limit: how many results to keep (a screen shows at most this many).
     public init(
         indexer: Observable<IndexBatch>, searchScheduler: ImmediateSchedulerType, timeScheduler: SchedulerType,
-        debounce: RxTimeInterval = .milliseconds(80), refreshInterval: RxTimeInterval = .milliseconds(300),
-        limit: Int = 1000
+        debounce: RxTimeInterval = .milliseconds(80), refreshInterval: RxTimeInterval = .milliseconds(300)
     ) {
         self.indexer = indexer
         self.searchScheduler = searchScheduler
         self.timeScheduler = timeScheduler
         self.debounce = debounce
         self.refreshInterval = refreshInterval
-        self.limit = limit
     }
 
     /// A finder over the files under `root`, walked and searched on background queues.
-    public convenience init(root: String, debounce: RxTimeInterval = .milliseconds(80), limit: Int = 1000) {
+    public convenience init(root: String, debounce: RxTimeInterval = .milliseconds(80)) {
         let walking = SerialDispatchQueueScheduler(qos: .userInitiated, internalSerialQueueName: "filesearch.index")
         self.init(
             indexer: DirectoryIndexer.index(root: root, scheduler: walking),
             searchScheduler: SerialDispatchQueueScheduler(
                 qos: .userInteractive, internalSerialQueueName: "filesearch.search"),
             timeScheduler: ConcurrentDispatchQueueScheduler(qos: .userInitiated),
-            debounce: debounce, limit: limit)
+            debounce: debounce)
     }
 
     /// The selected match, if any.
@@ -184,7 +180,7 @@ public final class FileSearchFluxer: Fluxer {
         case .setSearching(let searching):
             store.isSearching.value = searching
         case .appendBatch(let batch):
-            corpus.append(contentsOf: batch.paths.strings.map(IndexedPath.init))
+            corpus.append(contentsOf: batch.paths)
             if batch.skipped.total > 0 {
                 var skipped = store.skipped.value
                 skipped.add(batch.skipped)
@@ -205,10 +201,10 @@ public final class FileSearchFluxer: Fluxer {
             if results.query != previous.query {
                 store.selection.value = 0
             } else {
-                store.selection.value = min(store.selection.value, max(0, results.matches.count - 1))
+                store.selection.value = min(store.selection.value, max(0, results.totalMatches - 1))
             }
         case .moveSelection(let delta):
-            let count = store.results.value.matches.count
+            let count = store.results.value.totalMatches
             store.selection.value = max(0, min(store.selection.value + delta, count - 1))
         }
     }
@@ -217,13 +213,12 @@ public final class FileSearchFluxer: Fluxer {
     /// `searchScheduler`; disposing stops it.
     private func search(_ query: String) -> Observable<Dispatcher> {
         let corpus = corpus
-        let limit = limit
         let scheduler = searchScheduler
         let ranking = Observable<Dispatcher>.create { observer in
             let cancel = BooleanDisposable()
             let work = scheduler.schedule(()) { _ in
                 let started = ContinuousClock.now
-                let ranked = FuzzyRanker.rank(query, in: corpus, limit: limit, isCancelled: { cancel.isDisposed })
+                let ranked = FuzzyRanker.rank(query, in: corpus, isCancelled: { cancel.isDisposed })
                 if let ranked, !cancel.isDisposed {
                     observer.onNext(.setResults(ranked, latency: .now - started))
                     observer.onCompleted()

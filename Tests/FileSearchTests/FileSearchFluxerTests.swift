@@ -27,7 +27,7 @@ final class TimedRecorder<Value> {
         FileSearchFluxer(
             indexer: scheduler.createColdObservable(batches).asObservable(),
             searchScheduler: work ?? scheduler, timeScheduler: scheduler,
-            debounce: .seconds(5), refreshInterval: .seconds(100), limit: 10)
+            debounce: .seconds(5), refreshInterval: .seconds(100))
     }
 
     func batch(_ paths: [String], skipped: SkipCounts = SkipCounts()) -> IndexBatch {
