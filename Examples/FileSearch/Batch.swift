@@ -36,10 +36,13 @@ func describe(_ skipped: SkipCounts) -> String {
     return parts.isEmpty ? "0" : "\(skipped.total) (\(parts.joined(separator: ", ")))"
 }
 
-/// Non-interactive mode: index everything, search once, print, exit.
+/// Non-interactive mode: index everything (or read standard input), search once, print, exit.
 func runBatch(_ options: Options) -> Never {
     let query = options.query ?? "e"
-    let fluxer = FileSearchFluxer(root: options.root, debounce: .milliseconds(0))
+    let fluxer =
+        options.source == .folder
+        ? FileSearchFluxer(root: options.root, options: options.indexOptions, debounce: .milliseconds(0))
+        : FileSearchFluxer(linesFrom: 0, debounce: .milliseconds(0))
     let bag = DisposeBag()
 
     let indexed = DispatchSemaphore(value: 0)
