@@ -96,9 +96,9 @@ struct DirectoryWalker {
             skipped.revisitedFolders += 1
             return
         }
-        let entries = readEntries(handle)
+        let (entries, ignoreFiles) = readEntries(handle)
         var rules = folder.rules
-        if options.respectIgnoreFiles, let own = ignoreRules(in: folder.relative) {
+        if options.respectIgnoreFiles, !ignoreFiles.isEmpty, let own = ignoreRules(ignoreFiles, in: folder.relative) {
             rules.append(own)
         }
         let prefix = folder.relative.isEmpty ? "" : folder.relative + "/"
@@ -116,9 +116,10 @@ struct DirectoryWalker {
     }
 
     /// The folder's entries, less `.`, `..`, hidden names (unless asked for) and names that are
-    /// not UTF-8 (counted).
-    mutating func readEntries(_ handle: OpaquePointer) -> [Entry] {
+    /// not UTF-8 (counted); and which of `.gitignore` and `.ignore` it holds, in that order.
+    mutating func readEntries(_ handle: OpaquePointer) -> (entries: [Entry], ignoreFiles: [String]) {
         var entries: [Entry] = []
+        var ignoreFiles: [String] = []
         while let entry = readdir(handle) {
             let type = entry.pointee.d_type
             let nameBytes = withUnsafeBytes(of: &entry.pointee.d_name) { raw -> [UInt8]? in
@@ -126,23 +127,29 @@ struct DirectoryWalker {
                 let length = bytes.firstIndex(of: 0) ?? bytes.count
                 if length == 1 && bytes[0] == UInt8(ascii: ".") { return nil }
                 if length == 2 && bytes[0] == UInt8(ascii: ".") && bytes[1] == UInt8(ascii: ".") { return nil }
-                if !options.includeHidden && length > 0 && bytes[0] == UInt8(ascii: ".") { return nil }
                 return Array(bytes[0..<length])
             }
             guard let nameBytes else { continue }
+            if nameBytes.first == UInt8(ascii: ".") {
+                if nameBytes.elementsEqual(".gitignore".utf8) || nameBytes.elementsEqual(".ignore".utf8) {
+                    ignoreFiles.append(String(decoding: nameBytes, as: UTF8.self))
+                }
+                if !options.includeHidden { continue }
+            }
             guard let name = String(validating: nameBytes, as: UTF8.self) else {
                 skipped.invalidNames += 1
                 continue
             }
             entries.append(Entry(name: name, type: type))
         }
-        return entries
+        ignoreFiles.sort { $0 == ".gitignore" && $1 != ".gitignore" }
+        return (entries, ignoreFiles)
     }
 
-    /// The rules of the folder's `.gitignore` and `.ignore` (in that order), if it has any.
-    func ignoreRules(in relative: String) -> IgnoreRules? {
+    /// The rules of the folder's ignore files `names` (`.gitignore` first), if they hold any.
+    func ignoreRules(_ names: [String], in relative: String) -> IgnoreRules? {
         var text = ""
-        for name in [".gitignore", ".ignore"] {
+        for name in names {
             let path = fullPath(relative.isEmpty ? name : relative + "/" + name)
             if let contents = readSmallFile(path) { text += contents + "\n" }
         }
