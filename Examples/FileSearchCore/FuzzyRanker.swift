@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// Ranking paths for a query (see ``SearchQuery`` for the query language).
 ///
 /// A path matches when it satisfies every term; its score is the sum of its terms' scores (see
@@ -34,35 +40,44 @@ public enum FuzzyRanker {
         _ query: SearchQuery, in paths: PathList, narrowing base: RankedResults? = nil,
         isCancelled: () -> Bool = { false }
     ) -> RankedResults? {
-        var entries: [RankedEntry] = []
         if query.isEmpty {
-            entries = (0..<paths.count).map { RankedEntry(index: UInt32($0), score: 0) }
+            let entries = (0..<paths.count).map { RankedEntry(index: UInt32($0), score: 0) }
             return RankedResults(query: query, paths: paths, entries: entries, candidates: paths.count)
         }
+        var keys: [SortKey] = []
         var checked = 0
         var cancelled = false
-        func consider(_ index: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-            checked += 1
-            if checked & 4095 == 0, isCancelled() {
-                cancelled = true
-                return false
+        query.compiled.withUnsafeBufferPointer { terms in
+            query.patternBytes.withUnsafeBufferPointer { patterns in
+                func consider(_ index: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+                    checked += 1
+                    if checked & 4095 == 0, isCancelled() {
+                        cancelled = true
+                        return false
+                    }
+                    let found: Int?
+                    if TextFolding.hasNonASCII(text) {
+                        found = scoreFolded(terms, patterns, text)
+                    } else {
+                        found = score(terms, patterns, text, text)
+                    }
+                    if let found { keys.append(SortKey(index: index, score: found, text: text)) }
+                    return true
+                }
+                var newStart = 0
+                if let base, base.candidates <= paths.count {
+                    for entry in base.entries {
+                        let index = Int(entry.index)
+                        guard paths.withBytes(at: index, { consider(index, $0) }) else { return }
+                    }
+                    newStart = base.candidates
+                }
+                paths.forEachPath(from: newStart, consider)
             }
-            if let scored = evaluate(query, text, wantPositions: false) {
-                entries.append(RankedEntry(index: UInt32(index), score: Int32(clamping: scored.score)))
-            }
-            return true
         }
-        var newStart = 0
-        if let base, base.candidates <= paths.count {
-            for entry in base.entries {
-                let index = Int(entry.index)
-                guard paths.withBytes(at: index, { consider(index, $0) }) else { return nil }
-            }
-            newStart = base.candidates
-        }
-        paths.forEachPath(from: newStart, consider)
         if cancelled { return nil }
-        entries.sort { isBetter($0, $1, in: paths) }
+        keys.sort { $0.ranksAbove($1, in: paths) }
+        let entries = keys.map { RankedEntry(index: $0.index, score: $0.score) }
         return RankedResults(query: query, paths: paths, entries: entries, candidates: paths.count, searched: checked)
     }
 
@@ -75,17 +90,86 @@ public enum FuzzyRanker {
 
     // MARK: - Implementation
 
-    /// `true` when `a` ranks above `b`: higher score, then shorter path, then smaller bytes.
-    static func isBetter(_ a: RankedEntry, _ b: RankedEntry, in paths: PathList) -> Bool {
-        if a.score != b.score { return a.score > b.score }
-        let lengthA = paths.length(at: Int(a.index))
-        let lengthB = paths.length(at: Int(b.index))
-        if lengthA != lengthB { return lengthA < lengthB }
-        return paths.withBytes(at: Int(a.index)) { textA in
-            paths.withBytes(at: Int(b.index)) { textB in
-                textA.lexicographicallyPrecedes(textB)
-            }
+    /// What the sort compares, gathered while scanning so that most comparisons read no path:
+    /// the score (higher first), the length (shorter first), the first 8 bytes (smaller first),
+    /// and only then the whole path.
+    struct SortKey {
+        /// The score flipped so that ascending order is best first, then the length.
+        let primary: UInt64
+        /// The path's first 8 bytes, big-endian (zero-padded).
+        let prefix: UInt64
+        let index: UInt32
+        let score: Int32
+
+        init(index: Int, score: Int, text: UnsafeBufferPointer<UInt8>) {
+            let clamped = Int32(clamping: score)
+            let order = ~(UInt32(bitPattern: clamped) ^ 0x8000_0000)
+            primary = UInt64(order) << 32 | UInt64(UInt32(clamping: text.count))
+            var prefix: UInt64 = 0
+            for offset in 0..<8 { prefix = prefix << 8 | UInt64(offset < text.count ? text[offset] : 0) }
+            self.prefix = prefix
+            self.index = UInt32(truncatingIfNeeded: index)
+            self.score = clamped
         }
+
+        func ranksAbove(_ other: SortKey, in paths: PathList) -> Bool {
+            if primary != other.primary { return primary < other.primary }
+            if prefix != other.prefix { return prefix < other.prefix }
+            // Same length (it is in `primary`): one memcmp orders them.
+            let order = paths.withBytes(at: Int(index)) { mine in
+                paths.withBytes(at: Int(other.index)) { theirs in
+                    mine.count == 0 ? 0 : memcmp(mine.baseAddress!, theirs.baseAddress!, mine.count)
+                }
+            }
+            return order != 0 ? order < 0 : index < other.index
+        }
+    }
+
+    /// The score of a non-ASCII `text`, folded on the stack both ways (see `score`).
+    static func scoreFolded(
+        _ terms: UnsafeBufferPointer<SearchQuery.CompiledTerm>, _ patterns: UnsafeBufferPointer<UInt8>,
+        _ text: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
+        let capacity = 2 * text.count
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * capacity) { buffer in
+            let sensitive = UnsafeMutableBufferPointer(rebasing: buffer[0..<capacity])
+            let insensitive = UnsafeMutableBufferPointer(rebasing: buffer[capacity..<(2 * capacity)])
+            let sensitiveCount = TextFolding.fold(text, lowercase: false, into: sensitive)
+            let insensitiveCount = TextFolding.fold(text, lowercase: true, into: insensitive)
+            return score(
+                terms, patterns, UnsafeBufferPointer(rebasing: sensitive[0..<sensitiveCount]),
+                UnsafeBufferPointer(rebasing: insensitive[0..<insensitiveCount]))
+        }
+    }
+
+    /// The score of a path for compiled `terms`, given its text for case-sensitive terms and
+    /// for the others (the same bytes for an ASCII path): no positions, no allocation, no
+    /// reference counting. `nil` when a term rejects it.
+    @inline(__always)
+    static func score(
+        _ terms: UnsafeBufferPointer<SearchQuery.CompiledTerm>, _ patterns: UnsafeBufferPointer<UInt8>,
+        _ sensitiveText: UnsafeBufferPointer<UInt8>, _ insensitiveText: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
+        var total = 0
+        for term in terms {
+            let text = term.isCaseSensitive ? sensitiveText : insensitiveText
+            let name = nameStart(of: text)
+            let pattern = UnsafeBufferPointer(rebasing: patterns[term.start..<(term.start + term.count)])
+            if term.isNegated {
+                if TermMatching.matches(term.kind, text, pattern: pattern, caseSensitive: term.isCaseSensitive) {
+                    return nil
+                }
+                continue
+            }
+            let score = withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, term.count)) { buffer in
+                TermMatching.match(
+                    term.kind, text, nameStart: name, pattern: pattern, caseSensitive: term.isCaseSensitive,
+                    positions: UnsafeMutableBufferPointer(rebasing: buffer[0..<term.count]))
+            }
+            guard let score else { return nil }
+            total += score
+        }
+        return total
     }
 
     /// The score of `text` for `query` (and, with `wantPositions`, the matched offsets in

@@ -90,7 +90,7 @@ struct LineSplitter {
         var text = raw
         if let last = text.last, last == UInt8(ascii: "\r") { text = UnsafeBufferPointer(rebasing: text.dropLast()) }
         guard !text.isEmpty else { return }
-        guard String(validating: text, as: UTF8.self) != nil else {
+        guard !TextFolding.hasNonASCII(text) || String(validating: text, as: UTF8.self) != nil else {
             skipped.invalidNames += 1
             return
         }

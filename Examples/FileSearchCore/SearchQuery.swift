@@ -53,10 +53,24 @@ public struct SearchQuery: Sendable, Equatable {
         }
     }
 
+    /// A term as the ranker's inner loop reads it: plain values, its pattern a range of
+    /// `patternBytes` (no reference counting per path).
+    struct CompiledTerm {
+        let kind: Kind
+        let isNegated: Bool
+        let isCaseSensitive: Bool
+        let start: Int
+        let count: Int
+    }
+
     /// The query as typed.
     public let text: String
     /// Its terms, in order.
     public let terms: [Term]
+    /// `terms`, compiled.
+    let compiled: [CompiledTerm]
+    /// The terms' patterns, one after another.
+    let patternBytes: [UInt8]
 
     /// Parses `text` (see the type's notes). O(length of `text`).
     public init(_ text: String) {
@@ -66,6 +80,22 @@ public struct SearchQuery: Sendable, Equatable {
             if let term = SearchQuery.term(token) { terms.append(term) }
         }
         self.terms = terms
+        var compiled: [CompiledTerm] = []
+        var bytes: [UInt8] = []
+        for term in terms {
+            compiled.append(
+                CompiledTerm(
+                    kind: term.kind, isNegated: term.isNegated, isCaseSensitive: term.isCaseSensitive,
+                    start: bytes.count, count: term.pattern.count))
+            bytes += term.pattern
+        }
+        self.compiled = compiled
+        patternBytes = bytes
+    }
+
+    /// Equal when written the same.
+    public static func == (a: SearchQuery, b: SearchQuery) -> Bool {
+        a.text == b.text
     }
 
     /// `true` when the query has no term: it matches every path.

@@ -93,6 +93,45 @@ enum TextFolding {
         return (bytes, origin)
     }
 
+    /// Folds UTF-8 `text` into `output` (which holds at least `2 × text.count` bytes: a
+    /// lowercased scalar may take one more byte than the original); returns the folded length.
+    /// No allocation: the ranker's path for scores without highlight positions.
+    static func fold(
+        _ text: UnsafeBufferPointer<UInt8>, lowercase: Bool, into output: UnsafeMutableBufferPointer<UInt8>
+    )
+        -> Int
+    {
+        var count = 0
+        var offset = 0
+        var iterator = text.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                let width = UTF8.width(scalar)
+                switch width == 1 ? .keep : fold(scalar, lowercase: lowercase) {
+                case .keep:
+                    for index in 0..<width { output[count + index] = text[offset + index] }
+                    count += width
+                case .drop:
+                    break
+                case .replace(let replacement):
+                    UTF8.encode(replacement) { byte in
+                        output[count] = byte
+                        count += 1
+                    }
+                }
+                offset += width
+            case .emptyInput:
+                return count
+            case .error:
+                output[count] = text[offset]
+                count += 1
+                offset += 1
+            }
+        }
+    }
+
     /// Folds a query term's text (which is matched against folded paths).
     static func fold(_ text: String, lowercase: Bool) -> [UInt8] {
         var result: [UInt8] = []

@@ -80,6 +80,25 @@ import Testing
         #expect(asked == 1, "stops at the first check")
     }
 
+    @Test func theRankingLoopScoresAsASingleMatchDoes() throws {
+        // The loop scores ASCII paths and folds others on the stack; a single match (which also
+        // finds the positions) must agree, for every kind of term and case.
+        let texts = [
+            "src/main.swift", "docs/Café/menu.md", "docs/cafe\u{301}/MENU.md", "Ünïcode/Σigma/x.c", "a/b/c.h",
+            "naïve/impl_main.c", "MAIN/view.swift",
+        ]
+        for query in ["m", "main", "Main", "cafe m", "'ca ^docs", ".md$ !x", "σ", "Σ", "ic !'zz", "^a/b/c.h$"] {
+            let results = try #require(FuzzyRanker.rank(query, in: PathList(texts)))
+            for (row, match) in results.matches.enumerated() {
+                #expect(
+                    match.score == FuzzyRanker.match(query, IndexedPath(match.path))?.score, "\(query) \(match.path)")
+                #expect(Int(results.entries[row].score) == match.score)
+            }
+            let expected = texts.filter { FuzzyRanker.match(query, IndexedPath($0)) != nil }
+            #expect(Set(results.matches.map(\.path)) == Set(expected), "\(query)")
+        }
+    }
+
     @Test func rankingWithinABaseSearchesOnlyItsMatchesAndNewerPaths() throws {
         var corpus = PathList(["src/main.swift", "src/mail.txt", "docs/manual.md", "other.txt"])
         let base = try #require(FuzzyRanker.rank(SearchQuery("ma"), in: corpus))
