@@ -58,11 +58,12 @@ final class InteractiveApp {
             .subscribe(onNext: { screen.drawPrompt($0, cursor: $1) })
             .disposed(by: bag)
 
-        Observable.combineLatest(store.results, store.searchLatency, store.marked, store.indexedCount).observe(on: main)
-            .subscribe(onNext: { results, latency, marked, total in
-                var parts = ["\(results.totalMatches)/\(total) matches"]
-                if !marked.isEmpty { parts.append("\(marked.count) marked") }
-                if let latency { parts.append(milliseconds(latency)) }
+        // A derived property: one line per dispatcher, never old results with a new total.
+        store.searchStatus.observe(on: main)
+            .subscribe(onNext: { status in
+                var parts = ["\(status.matches)/\(status.total) matches"]
+                if status.marked > 0 { parts.append("\(status.marked) marked") }
+                if let latency = status.latency { parts.append(milliseconds(latency)) }
                 screen.draw(row: 2, screen.cut("  " + parts.joined(separator: " · ")))
             })
             .disposed(by: bag)

@@ -109,6 +109,21 @@ public final class FileSearchFluxer: Fluxer {
         public let indexError = StoreProperty<String?>(nil)
         /// Recent results, to answer or narrow the next searches.
         public let searchCache = StoreProperty(SearchCache())
+        /// The selected match (derived from `results` and `selection`), `nil` when there are none.
+        public let selected: DerivedProperty<FuzzyMatch?>
+        /// The screen's search status line (derived from `results`, `indexedCount`, `marked` and
+        /// `searchLatency`): one value per dispatcher, never a mix of old and new results.
+        public let searchStatus: DerivedProperty<SearchStatus>
+
+        public init() {
+            selected = DerivedProperty(results, selection) { results, row in
+                let matches = results.matches
+                return matches.indices.contains(row) ? matches[row] : nil
+            }
+            searchStatus = DerivedProperty(results, indexedCount, marked, searchLatency) {
+                SearchStatus(matches: $0.totalMatches, total: $1, marked: $2.count, latency: $3)
+            }
+        }
     }
 
     /// The state.
@@ -168,9 +183,7 @@ public final class FileSearchFluxer: Fluxer {
 
     /// The selected match, if any.
     public var selectedMatch: FuzzyMatch? {
-        let matches = store.results.value.matches
-        let row = store.selection.value
-        return matches.indices.contains(row) ? matches[row] : nil
+        store.selected.value
     }
 
     /// What Enter chooses: the marked paths in the order they were marked, or else the selected
@@ -185,13 +198,19 @@ public final class FileSearchFluxer: Fluxer {
     /// Query edits and refreshes replace each other (latest wins), except that a growth refresh
     /// never cancels a running search (it does nothing then), and an edit that leaves the text
     /// as it is (a cursor move) cancels nothing.
-    public func cancellationKey(for action: Action) -> AnyHashable? {
+    public func cancellationKey(for action: Action) -> Work? {
         switch action {
-        case .setQuery, .refresh(force: true): return "search"
-        case .edit(let edit): return editedLine(edit).text == store.query.value ? nil : "search"
-        case .refresh(force: false): return store.isSearching.value ? nil : "search"
+        case .setQuery, .refresh(force: true): return .search
+        case .edit(let edit): return editedLine(edit).text == store.query.value ? nil : .search
+        case .refresh(force: false): return store.isSearching.value ? nil : .search
         case .startIndexing, .moveSelection, .setPageSize, .toggleMark: return nil
         }
+    }
+
+    /// The work that replaces its previous run (latest wins).
+    public enum Work: Hashable, Sendable {
+        /// Ranking the corpus for the query.
+        case search
     }
 
     /// Searches again while the index grows (throttled) and once when indexing ends.
