@@ -20,7 +20,8 @@ func milliseconds(_ duration: Duration) -> String {
     return "\(tenths / 10).\(tenths % 10) ms"
 }
 
-/// "3 (1 unreadable folder, 1 link loop, 1 non-UTF-8 name)".
+/// "4 (1 unreadable folder, 1 link loop, 1 folder visited twice through a symlink,
+/// 1 non-UTF-8 name)".
 func describe(_ skipped: SkipCounts) -> String {
     var parts: [String] = []
     func add(_ count: Int, _ singular: String, _ plural: String) {
@@ -28,14 +29,20 @@ func describe(_ skipped: SkipCounts) -> String {
     }
     add(skipped.unreadableFolders, "unreadable folder", "unreadable folders")
     add(skipped.linkLoops, "link loop", "link loops")
+    add(
+        skipped.revisitedFolders, "folder visited twice through a symlink",
+        "folders visited twice through a symlink")
     add(skipped.invalidNames, "non-UTF-8 name", "non-UTF-8 names")
     return parts.isEmpty ? "0" : "\(skipped.total) (\(parts.joined(separator: ", ")))"
 }
 
-/// Non-interactive mode: index everything, search once, print, exit.
+/// Non-interactive mode: index everything (or read standard input), search once, print, exit.
 func runBatch(_ options: Options) -> Never {
     let query = options.query ?? "e"
-    let fluxer = FileSearchFluxer(root: options.root, debounce: .milliseconds(0), limit: max(options.limit, 1))
+    let fluxer =
+        options.source == .folder
+        ? FileSearchFluxer(root: options.root, options: options.indexOptions, debounce: .milliseconds(0))
+        : FileSearchFluxer(linesFrom: 0, debounce: .milliseconds(0))
     let bag = DisposeBag()
 
     let indexed = DispatchSemaphore(value: 0)

@@ -7,97 +7,36 @@ import Dispatch
 import FileSearchCore
 import Fluxer
 
-/// The screen: row 1 the prompt, row 2 the search status, row 3 the index status, then the
-/// results. Every row remembers what it shows, and a part writes only the rows whose text
-/// changed, so moving the selection rewrites two rows and a new file count rewrites one.
-/// Main queue only.
-final class Screen {
-    let terminal: Terminal
-    private(set) var rows = 24
-    private(set) var columns = 80
-    private var shown: [Int: String] = [:]
-    private var cursorColumn = 3
-
-    static let firstResultRow = 4
-
-    init(terminal: Terminal) {
-        self.terminal = terminal
-        resize()
-    }
-
-    /// How many result rows fit.
-    var resultRows: Int { max(0, rows - Screen.firstResultRow + 1) }
-
-    /// Reads the window size and forgets what is shown (the caller redraws every part).
-    func resize() {
-        (rows, columns) = terminal.size()
-        shown.removeAll()
-        terminal.write("\u{1B}[2J")
-    }
-
-    /// Puts `text` (already cut to the width; may hold color codes) on `row` if it differs.
-    func draw(row: Int, _ text: String) {
-        guard row >= 1, row <= rows, shown[row] != text else { return }
-        shown[row] = text
-        terminal.write("\u{1B}[\(row);1H\(text)\u{1B}[0m\u{1B}[K")
-        parkCursor()
-    }
-
-    /// The prompt row; the cursor waits after the query.
-    func drawPrompt(_ query: String) {
-        let visible = String(query.unicodeScalars.suffix(max(0, columns - 3)))
-        cursorColumn = 3 + visible.unicodeScalars.count
-        draw(row: 1, "> " + visible)
-        parkCursor()
-    }
-
-    func parkCursor() {
-        terminal.write("\u{1B}[1;\(cursorColumn)H")
-    }
-
-    /// A result row: `path` cut to the width, matched characters bold yellow, the selected row
-    /// reversed and marked with `>`.
-    func resultLine(_ match: FuzzyMatch, selected: Bool) -> String {
-        let matched = Set(match.positions)
-        var line = selected ? "\u{1B}[7m> " : "  "
-        var offset = 0
-        var width = 2
-        var highlighted = false
-        for scalar in match.path.unicodeScalars {
-            if width >= columns { break }
-            let isMatch = matched.contains(offset)
-            if isMatch != highlighted {
-                line += isMatch ? "\u{1B}[1;33m" : "\u{1B}[22;39m"
-                highlighted = isMatch
-            }
-            line.unicodeScalars.append(scalar)
-            offset += scalar.utf8.count
-            width += 1
-        }
-        return line
-    }
-
-    func cut(_ text: String) -> String {
-        String(text.unicodeScalars.prefix(columns))
-    }
-}
-
 /// The interactive finder: terminal input in, actions to the Fluxer; store properties out,
-/// each to its part of the screen on the main queue.
+/// each to its part of the screen on the main queue. The app itself keeps no state of the
+/// search: the query, cursor, results, selection, scroll position and marks are all in the
+/// Fluxer's store.
 final class InteractiveApp {
     let root: String
+    let source: CandidateSource
     let terminal: Terminal
     let screen: Screen
     let fluxer: FileSearchFluxer
     private var bag = DisposeBag()
-    private var query = ""
+    private var parser = KeyParser()
+    /// Counts reads, so a timeout armed before the latest read does nothing.
+    private var readGeneration = 0
     private var sources: [any DispatchSourceProtocol] = []
 
-    init(root: String, terminal: Terminal) {
+    /// How long the parser waits for the rest of an escape sequence before a lone Esc counts
+    /// as the Esc key; and for more of a paste before it is taken as ended.
+    static let escapeDelay = DispatchTimeInterval.milliseconds(100)
+    static let pasteDelay = DispatchTimeInterval.milliseconds(500)
+
+    init(root: String, source: CandidateSource, options: IndexOptions, terminal: Terminal) {
         self.root = root
+        self.source = source
         self.terminal = terminal
         screen = Screen(terminal: terminal)
-        fluxer = FileSearchFluxer(root: root, limit: 1000)
+        switch source {
+        case .folder: fluxer = FileSearchFluxer(root: root, options: options)
+        case .standardInput: fluxer = FileSearchFluxer(linesFrom: 0)
+        }
     }
 
     func start() {
@@ -112,40 +51,57 @@ final class InteractiveApp {
         let main = MainScheduler.instance
         let store = fluxer.store
         let screen = screen
+        let source = source
+        fluxer.action.onNext(.setPageSize(screen.resultRows))
 
-        store.query.observe(on: main)
-            .subscribe(onNext: { screen.drawPrompt($0) })
+        Observable.combineLatest(store.query, store.cursor).observe(on: main)
+            .subscribe(onNext: { screen.drawPrompt($0, cursor: $1) })
             .disposed(by: bag)
 
-        Observable.combineLatest(store.results, store.searchLatency).observe(on: main)
-            .subscribe(onNext: { results, latency in
-                let time = latency.map { " · \(milliseconds($0))" } ?? ""
-                screen.draw(row: 2, screen.cut("  \(results.totalMatches)/\(results.candidates) matches\(time)"))
+        // A derived property: one line per dispatcher, never old results with a new total.
+        store.searchStatus.observe(on: main)
+            .subscribe(onNext: { status in
+                var parts = ["\(status.matches)/\(status.total) matches"]
+                if status.marked > 0 { parts.append("\(status.marked) marked") }
+                if let latency = status.latency { parts.append(milliseconds(latency)) }
+                screen.draw(row: 2, screen.cut("  " + parts.joined(separator: " · ")))
             })
             .disposed(by: bag)
 
         Observable.combineLatest(store.indexedCount, store.skipped, store.isIndexing, store.indexError)
             .observe(on: main)
             .subscribe(onNext: { count, skipped, indexing, error in
-                let state = error.map { "error: \($0)" } ?? (indexing ? "indexing…" : "indexed")
-                screen.draw(
-                    row: 3, screen.cut("\u{1B}[2m  \(state) \(count) files, skipped \(describe(skipped))"))
+                let text: String
+                switch source {
+                case .folder:
+                    let state = error.map { "error: \($0)" } ?? (indexing ? "indexing…" : "indexed")
+                    text = "  \(state) \(count) files, skipped \(describe(skipped))"
+                case .standardInput:
+                    let state = indexing ? "reading standard input…" : "read"
+                    text = "  \(state) \(count) lines" + (skipped.total > 0 ? ", skipped \(describe(skipped))" : "")
+                }
+                screen.draw(row: 3, "\u{1B}[2m" + screen.cut(text))
             })
             .disposed(by: bag)
 
-        Observable.combineLatest(store.results, store.selection).observe(on: main)
-            .subscribe(onNext: { results, selection in
+        Observable.combineLatest(store.results, store.selection, store.scrollOffset, store.marked).observe(on: main)
+            .subscribe(onNext: { results, selection, top, marked in
                 let matches = results.matches
-                let visible = screen.resultRows
-                let top = max(0, min(selection - visible + 1, matches.count - visible))
-                for offset in 0..<visible {
+                let markedSet = Set(marked)
+                for offset in 0..<screen.resultRows {
                     let index = top + offset
-                    let line =
-                        index < matches.count ? screen.resultLine(matches[index], selected: index == selection) : ""
+                    var line = ""
+                    if index < matches.count {
+                        let match = matches[index]
+                        line = screen.resultLine(
+                            match, selected: index == selection, marked: markedSet.contains(match.index))
+                    }
                     screen.draw(row: Screen.firstResultRow + offset, line)
                 }
             })
             .disposed(by: bag)
+
+        screen.draw(row: screen.hintRow, "\u{1B}[2m" + screen.cut(Screen.hint))
     }
 
     func redrawAll() {
@@ -159,34 +115,44 @@ final class InteractiveApp {
         let source = DispatchSource.makeReadSource(fileDescriptor: terminal.fd, queue: .main)
         nonisolated(unsafe) let app = self
         source.setEventHandler {
-            guard let bytes = app.terminal.read() else { app.finish(printing: nil) }
-            for key in parseKeys(bytes) { app.handle(key) }
+            guard let bytes = app.terminal.read() else { app.finish(printing: []) }
+            app.received(bytes)
         }
         source.resume()
         sources.append(source)
     }
 
+    /// Parses `bytes`; if a sequence is left unfinished, waits a moment for the rest.
+    func received(_ bytes: [UInt8]) {
+        readGeneration += 1
+        for key in parser.feed(bytes) { handle(key) }
+        guard parser.isWaiting else { return }
+        let generation = readGeneration
+        let delay = parser.isInPaste ? InteractiveApp.pasteDelay : InteractiveApp.escapeDelay
+        nonisolated(unsafe) let app = self
+        DispatchQueue.main.asyncAfter(deadline: .now() + delay) {
+            guard app.readGeneration == generation else { return }
+            for key in app.parser.timeout() { app.handle(key) }
+        }
+    }
+
     func handle(_ key: Key) {
+        let action = fluxer.action
         switch key {
-        case .text(let text):
-            query += text
-            fluxer.action.onNext(.setQuery(query))
-        case .backspace:
-            guard !query.isEmpty else { return }
-            query.removeLast()
-            fluxer.action.onNext(.setQuery(query))
-        case .clear:
-            query = ""
-            fluxer.action.onNext(.setQuery(query))
-        case .up: fluxer.action.onNext(.moveSelection(-1))
-        case .down: fluxer.action.onNext(.moveSelection(1))
-        case .pageUp: fluxer.action.onNext(.moveSelection(-max(1, screen.resultRows)))
-        case .pageDown: fluxer.action.onNext(.moveSelection(max(1, screen.resultRows)))
+        case .text(let text), .paste(let text): action.onNext(.edit(.insert(text)))
+        case .edit(let edit): action.onNext(.edit(edit))
+        case .up: action.onNext(.moveSelection(-1))
+        case .down: action.onNext(.moveSelection(1))
+        case .pageUp: action.onNext(.moveSelection(-screen.resultRows))
+        case .pageDown: action.onNext(.moveSelection(screen.resultRows))
+        case .tab: action.onNext(.toggleMark(move: 1))
+        case .backTab: action.onNext(.toggleMark(move: -1))
         case .enter:
-            guard let match = fluxer.selectedMatch else { return }
-            finish(printing: displayPath(root: root, match.path))
+            let chosen = fluxer.chosenPaths
+            guard !chosen.isEmpty else { return }
+            finish(printing: chosen.map { displayPath(root: root, $0) })
         case .escape, .interrupt:
-            finish(printing: nil)
+            finish(printing: [])
         }
     }
 
@@ -209,12 +175,12 @@ final class InteractiveApp {
         }
     }
 
-    /// Restores the terminal, prints `path` (if any) to standard output, and exits:
-    /// 0 with a path, 130 without.
-    func finish(printing path: String?) -> Never {
+    /// Restores the terminal, prints `paths` (one per line) to standard output, and exits:
+    /// 0 with paths, 130 without.
+    func finish(printing paths: [String]) -> Never {
         terminal.restore()
-        if let path {
-            print(path)
+        if !paths.isEmpty {
+            for path in paths { print(path) }
             fflush(nil)
             exit(0)
         }
@@ -223,7 +189,7 @@ final class InteractiveApp {
 }
 
 /// Interactive mode: never returns.
-func runInteractive(root: String) -> Never {
+func runInteractive(_ options: Options) -> Never {
     guard let terminal = Terminal.open() else {
         printError("FileSearch: no terminal (/dev/tty); use --query TEXT for non-interactive use\n")
         exit(2)
@@ -232,7 +198,8 @@ func runInteractive(root: String) -> Never {
         printError("FileSearch: cannot set up the terminal\n")
         exit(2)
     }
-    let app = InteractiveApp(root: root, terminal: terminal)
+    let app = InteractiveApp(
+        root: options.root, source: options.source, options: options.indexOptions, terminal: terminal)
     app.start()
     withExtendedLifetime(app) { dispatchMain() }
 }

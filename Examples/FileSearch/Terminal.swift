@@ -4,11 +4,14 @@
     import Musl
 #endif
 
-/// The controlling terminal (`/dev/tty`) in raw mode, on the alternate screen.
+/// The controlling terminal (`/dev/tty`) in raw mode, on the alternate screen, with bracketed
+/// paste on.
 ///
 /// Raw mode: no echo, no line buffering, no signal keys (Ctrl-C arrives as a byte), no CR/LF
-/// translation on input. `restore()` puts back the settings saved at `open()` and leaves the
-/// alternate screen; it is idempotent, and the program calls it on every exit path (Enter, Esc,
+/// translation on input. Bracketed paste (`ESC [?2004h`) makes the terminal wrap pasted text in
+/// `ESC [200~` … `ESC [201~`, so a pasted newline can be told from Enter (see `KeyParser`).
+/// `restore()` puts back the settings saved at `open()`, turns bracketed paste off and leaves
+/// the alternate screen; it is idempotent, and the program calls it on every exit path (Enter, Esc,
 /// Ctrl-C, SIGINT, SIGTERM, SIGHUP). Use from one thread (the main queue).
 final class Terminal {
     let fd: Int32
@@ -26,7 +29,8 @@ final class Terminal {
         return Terminal(fd: fd)
     }
 
-    /// Saves the current settings, then switches to raw mode and the alternate screen.
+    /// Saves the current settings, then switches to raw mode, the alternate screen and
+    /// bracketed paste.
     func enterRawMode() -> Bool {
         guard tcgetattr(fd, &saved) == 0 else { return false }
         var raw = saved
@@ -39,15 +43,16 @@ final class Terminal {
         }
         guard tcsetattr(fd, TCSAFLUSH, &raw) == 0 else { return false }
         isRaw = true
-        write("\u{1B}[?1049h\u{1B}[2J")
+        write("\u{1B}[?1049h\u{1B}[?2004h\u{1B}[2J")
         return true
     }
 
-    /// Leaves the alternate screen and restores the saved settings (once).
+    /// Turns bracketed paste off, leaves the alternate screen and restores the saved settings
+    /// (once).
     func restore() {
         guard isRaw else { return }
         isRaw = false
-        write("\u{1B}[0m\u{1B}[?1049l")
+        write("\u{1B}[0m\u{1B}[?2004l\u{1B}[?1049l")
         _ = tcsetattr(fd, TCSAFLUSH, &saved)
     }
 
@@ -86,85 +91,4 @@ final class Terminal {
         if count < 0 && (errno == EINTR || errno == EAGAIN) { return [] }
         return nil
     }
-}
-
-/// A key the finder understands.
-enum Key: Equatable {
-    case text(String)
-    case backspace
-    case clear
-    case up
-    case down
-    case pageUp
-    case pageDown
-    case enter
-    case escape
-    case interrupt
-}
-
-/// Turns raw terminal bytes into keys. An escape byte followed by `[` or `O` and a final byte
-/// in the same read is a cursor key; an escape at the end of a read is the Esc key.
-func parseKeys(_ bytes: [UInt8]) -> [Key] {
-    var keys: [Key] = []
-    var text: [UInt8] = []
-    func flushText() {
-        if !text.isEmpty { keys.append(.text(String(decoding: text, as: UTF8.self))) }
-        text.removeAll()
-    }
-    var index = 0
-    while index < bytes.count {
-        let byte = bytes[index]
-        index += 1
-        switch byte {
-        case 0x1B:
-            flushText()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "[") || bytes[index] == UInt8(ascii: "O") else {
-                keys.append(.escape)
-                continue
-            }
-            index += 1
-            var final: UInt8 = 0
-            var parameter: [UInt8] = []
-            while index < bytes.count {
-                let next = bytes[index]
-                index += 1
-                if next >= 0x40 && next <= 0x7E {
-                    final = next
-                    break
-                }
-                parameter.append(next)
-            }
-            switch (final, parameter) {
-            case (UInt8(ascii: "A"), _): keys.append(.up)
-            case (UInt8(ascii: "B"), _): keys.append(.down)
-            case (UInt8(ascii: "~"), [UInt8(ascii: "5")]): keys.append(.pageUp)
-            case (UInt8(ascii: "~"), [UInt8(ascii: "6")]): keys.append(.pageDown)
-            default: break
-            }
-        case 0x03:
-            flushText()
-            keys.append(.interrupt)
-        case 0x0D, 0x0A:
-            flushText()
-            keys.append(.enter)
-        case 0x7F, 0x08:
-            flushText()
-            keys.append(.backspace)
-        case 0x15:
-            flushText()
-            keys.append(.clear)
-        case 0x10:
-            flushText()
-            keys.append(.up)
-        case 0x0E:
-            flushText()
-            keys.append(.down)
-        case 0x20...:
-            text.append(byte)
-        default:
-            flushText()
-        }
-    }
-    flushText()
-    return keys
 }

@@ -6,44 +6,51 @@
 import Dispatch
 import Observables
 
-/// Entries the indexer left out, by reason.
+/// Entries the indexer left out, by reason (hidden and ignored files are left out on purpose
+/// and not counted).
 public struct SkipCounts: Sendable, Hashable {
     /// Folders that could not be opened (no permission, vanished while walking).
     public var unreadableFolders = 0
-    /// Symbolic links that loop (`a -> b -> a`), and links to a folder already indexed (a link to
-    /// an ancestor, or a second link to the same folder): its files are listed once.
+    /// Symbolic links that cannot be resolved because they loop (`a -> b -> a`, `ELOOP`).
     public var linkLoops = 0
-    /// Names that are not valid UTF-8 (a folder with such a name is not walked).
+    /// Folders reached a second time through a symbolic link (a link to an ancestor, a link to a
+    /// folder the walk also reaches by its real path, a second link to the same folder): their
+    /// files are listed once, under the real path when the tree has it.
+    public var revisitedFolders = 0
+    /// Names that are not valid UTF-8 (a folder with such a name is not walked), and lines read
+    /// from standard input that are not.
     public var invalidNames = 0
 
     /// No skips.
-    public init(unreadableFolders: Int = 0, linkLoops: Int = 0, invalidNames: Int = 0) {
+    public init(unreadableFolders: Int = 0, linkLoops: Int = 0, revisitedFolders: Int = 0, invalidNames: Int = 0) {
         self.unreadableFolders = unreadableFolders
         self.linkLoops = linkLoops
+        self.revisitedFolders = revisitedFolders
         self.invalidNames = invalidNames
     }
 
     /// All skipped entries.
-    public var total: Int { unreadableFolders + linkLoops + invalidNames }
+    public var total: Int { unreadableFolders + linkLoops + revisitedFolders + invalidNames }
 
     /// Adds `other`'s counts to these.
     public mutating func add(_ other: SkipCounts) {
         unreadableFolders += other.unreadableFolders
         linkLoops += other.linkLoops
+        revisitedFolders += other.revisitedFolders
         invalidNames += other.invalidNames
     }
 }
 
 /// Paths found since the previous batch, and what was skipped meanwhile.
-public struct IndexBatch: Sendable, Hashable {
+public struct IndexBatch: Sendable, Equatable {
     /// Files (anything that is not a folder, including links to files and dangling links),
-    /// relative to the indexed folder.
-    public var paths: [IndexedPath]
+    /// relative to the indexed folder; or lines read from standard input.
+    public var paths: PathList
     /// Entries skipped since the previous batch.
     public var skipped: SkipCounts
 
     /// A batch.
-    public init(paths: [IndexedPath], skipped: SkipCounts = SkipCounts()) {
+    public init(paths: PathList, skipped: SkipCounts = SkipCounts()) {
         self.paths = paths
         self.skipped = skipped
     }
@@ -62,14 +69,35 @@ public struct IndexError: Error, CustomStringConvertible, Equatable {
     }
 }
 
+/// What the walk leaves out.
+public struct IndexOptions: Sendable, Equatable {
+    /// Walk hidden entries (names starting with `.`: `.git`, `.build`, `.env`) too.
+    public var includeHidden: Bool
+    /// Leave out what `.gitignore` and `.ignore` files exclude (see ``IgnoreRules``).
+    public var respectIgnoreFiles: Bool
+
+    /// The defaults: hidden entries and ignored files are left out.
+    public init(includeHidden: Bool = false, respectIgnoreFiles: Bool = true) {
+        self.includeHidden = includeHidden
+        self.respectIgnoreFiles = respectIgnoreFiles
+    }
+
+    /// Everything: hidden entries and ignored files too (`--hidden`).
+    public static let everything = IndexOptions(includeHidden: true, respectIgnoreFiles: false)
+}
+
 /// Walks a folder tree with `opendir`/`readdir`/`stat` and streams the files it finds.
 ///
 /// - Folders are walked depth-first, each folder read completely before the next is opened
 ///   (so at most one folder handle is open).
-/// - Symbolic links to folders are followed, with loop detection: every folder is identified by
-///   its (device, inode) once opened, and a folder already indexed is not walked again (counted
-///   in `SkipCounts.linkLoops`). A link that cannot be resolved because it loops (`ELOOP`) is
-///   counted there too. A dangling link is listed like a file.
+/// - By default hidden entries (names starting with `.`, so `.git` and `.build` too) are not
+///   listed or walked, and neither is what `.gitignore`/`.ignore` files exclude (see
+///   ``IgnoreRules``); ``IndexOptions`` turns both off.
+/// - Symbolic links to folders are followed after every real folder has been walked, and every
+///   folder is identified by its (device, inode) once opened: a folder reached again through a
+///   link is not walked again (``SkipCounts/revisitedFolders``), so its files keep their real
+///   path. A link that cannot be resolved because it loops (`ELOOP`) is counted in
+///   ``SkipCounts/linkLoops``. A dangling link is listed like a file.
 /// - A folder that cannot be opened is counted in `unreadableFolders`; a name that is not
 ///   valid UTF-8 in `invalidNames`. Nothing of this stops the walk or crashes.
 /// - Only files are listed (not folders), with paths relative to the root.
@@ -79,11 +107,20 @@ public enum DirectoryIndexer {
     /// Returns early (without a last batch) once `isCancelled` returns `true`.
     /// - Throws: `IndexError` if `root` itself cannot be opened.
     public static func walk(
-        root: String, batchSize: Int = 1024, maxBatchDelay: Duration = .milliseconds(50),
-        isCancelled: () -> Bool = { false }, emit: (IndexBatch) -> Void
+        root: String, options: IndexOptions = IndexOptions(), batchSize: Int = 1024,
+        maxBatchDelay: Duration = .milliseconds(50), isCancelled: () -> Bool = { false },
+        emit: (IndexBatch) -> Void
     ) throws(IndexError) {
-        var walker = Walker(root: root, batchSize: max(1, batchSize), maxBatchDelay: maxBatchDelay)
+        var walker = DirectoryWalker(
+            root: root, options: options, batchSize: max(1, batchSize), maxBatchDelay: maxBatchDelay)
         try walker.run(isCancelled: isCancelled, emit: emit)
+    }
+
+    /// `nil` when `root` is a folder that can be read, else why not.
+    public static func check(root: String) -> IndexError? {
+        guard let handle = opendir(root) else { return IndexError(path: root, code: errno) }
+        closedir(handle)
+        return nil
     }
 
     /// A cold observable that walks `root` on `scheduler` when subscribed: batches, then completion.
@@ -91,13 +128,15 @@ public enum DirectoryIndexer {
     /// `--batch--batch--batch|` (or `--x` with an `IndexError` when `root` cannot be opened).
     /// Emits on the scheduler's thread. Disposing stops the walk at the next entry.
     public static func index(
-        root: String, scheduler: ImmediateSchedulerType, batchSize: Int = 1024
+        root: String, options: IndexOptions = IndexOptions(), scheduler: ImmediateSchedulerType,
+        batchSize: Int = 1024
     ) -> Observable<IndexBatch> {
         Observable.create { observer in
             let cancel = BooleanDisposable()
             let work = scheduler.schedule(()) { _ in
                 do throws(IndexError) {
-                    try walk(root: root, batchSize: batchSize, isCancelled: { cancel.isDisposed }) { batch in
+                    try walk(root: root, options: options, batchSize: batchSize, isCancelled: { cancel.isDisposed }) {
+                        batch in
                         observer.onNext(batch)
                     }
                     if !cancel.isDisposed { observer.onCompleted() }
@@ -107,126 +146,6 @@ public enum DirectoryIndexer {
                 return Disposables.create()
             }
             return Disposables.create(cancel, work)
-        }
-    }
-}
-
-// MARK: - Implementation
-
-private struct FolderID: Hashable {
-    let device: UInt64
-    let inode: UInt64
-}
-
-private struct Walker {
-    let root: String
-    let batchSize: Int
-    let maxBatchDelay: Duration
-    var pending: [String] = []
-    var visited: Set<FolderID> = []
-    var batch: [IndexedPath] = []
-    var skipped = SkipCounts()
-    var lastEmit = ContinuousClock.now
-
-    init(root: String, batchSize: Int, maxBatchDelay: Duration) {
-        self.root = root
-        self.batchSize = batchSize
-        self.maxBatchDelay = maxBatchDelay
-        batch.reserveCapacity(batchSize)
-    }
-
-    func fullPath(_ relative: String) -> String {
-        if relative.isEmpty { return root }
-        return root.hasSuffix("/") ? root + relative : root + "/" + relative
-    }
-
-    mutating func run(isCancelled: () -> Bool, emit: (IndexBatch) -> Void) throws(IndexError) {
-        guard let rootHandle = opendir(root) else { throw IndexError(path: root, code: errno) }
-        closedir(rootHandle)
-        pending.append("")
-        var sinceCheck = 0
-        while let relative = pending.popLast() {
-            if isCancelled() { return }
-            readFolder(relative, emit: emit)
-            sinceCheck += 1
-            if sinceCheck >= 16 && ContinuousClock.now - lastEmit >= maxBatchDelay {
-                sinceCheck = 0
-                flush(emit)
-            }
-        }
-        if isCancelled() { return }
-        flush(emit)
-    }
-
-    mutating func flush(_ emit: (IndexBatch) -> Void) {
-        let out = IndexBatch(paths: batch, skipped: skipped)
-        batch.removeAll(keepingCapacity: true)
-        skipped = SkipCounts()
-        lastEmit = .now
-        emit(out)
-    }
-
-    mutating func readFolder(_ relative: String, emit: (IndexBatch) -> Void) {
-        guard let handle = opendir(fullPath(relative)) else {
-            skipped.unreadableFolders += 1
-            return
-        }
-        defer { closedir(handle) }
-        var info = stat()
-        guard fstat(dirfd(handle), &info) == 0 else {
-            skipped.unreadableFolders += 1
-            return
-        }
-        let id = FolderID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-        guard visited.insert(id).inserted else {
-            skipped.linkLoops += 1
-            return
-        }
-        let prefix = relative.isEmpty ? "" : relative + "/"
-        while let entry = readdir(handle) {
-            let type = entry.pointee.d_type
-            let nameBytes = withUnsafeBytes(of: &entry.pointee.d_name) { raw -> [UInt8]? in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                let length = bytes.firstIndex(of: 0) ?? bytes.count
-                if length == 1 && bytes[0] == UInt8(ascii: ".") { return nil }
-                if length == 2 && bytes[0] == UInt8(ascii: ".") && bytes[1] == UInt8(ascii: ".") { return nil }
-                return Array(bytes[0..<length])
-            }
-            guard let nameBytes else { continue }
-            guard let name = String(validating: nameBytes, as: UTF8.self) else {
-                skipped.invalidNames += 1
-                continue
-            }
-            let child = prefix + name
-            switch Int32(type) {
-            case Int32(DT_DIR):
-                pending.append(child)
-            case Int32(DT_LNK), Int32(DT_UNKNOWN):
-                classify(child, isLink: Int32(type) == Int32(DT_LNK))
-            default:
-                batch.append(IndexedPath(child))
-            }
-            if batch.count >= batchSize { flush(emit) }
-        }
-    }
-
-    /// Decides what a link (or an entry of unknown type) is: a folder to walk, a file, or a loop.
-    mutating func classify(_ relative: String, isLink: Bool) {
-        var info = stat()
-        let path = fullPath(relative)
-        var isLink = isLink
-        if !isLink {
-            guard lstat(path, &info) == 0 else { return }
-            isLink = (info.st_mode & S_IFMT) == S_IFLNK
-        }
-        if isLink && stat(path, &info) != 0 {
-            if errno == ELOOP { skipped.linkLoops += 1 } else { batch.append(IndexedPath(relative)) }
-            return
-        }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            pending.append(relative)
-        } else {
-            batch.append(IndexedPath(relative))
         }
     }
 }

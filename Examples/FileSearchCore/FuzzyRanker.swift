@@ -1,73 +1,15 @@
-/// A path ready to be ranked: its text, relative to the searched folder, and where its last
-/// component (the file name) starts.
-public struct IndexedPath: Sendable, Hashable {
-    /// The path relative to the searched folder, components separated by `/`.
-    public let path: String
-    /// The UTF-8 offset in `path` where the file name starts (0 for a top-level file).
-    public let nameStart: Int
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
-    /// Wraps `path` (relative, `/`-separated). O(length of `path`).
-    public init(_ path: String) {
-        self.path = path
-        var start = 0
-        var offset = 0
-        for byte in path.utf8 {
-            offset += 1
-            if byte == UInt8(ascii: "/") { start = offset }
-        }
-        nameStart = start
-    }
-}
-
-/// One ranked match: the path, its score (higher is better) and which bytes matched.
-public struct FuzzyMatch: Sendable, Hashable {
-    /// The matched path (relative to the searched folder).
-    public let path: String
-    /// The score: higher is better; only meaningful relative to other scores for the same query.
-    public let score: Int
-    /// UTF-8 offsets in `path` of the bytes that matched the query, ascending (for highlighting).
-    public let positions: [Int]
-
-    /// A match (tests and callers that build their own).
-    public init(path: String, score: Int, positions: [Int]) {
-        self.path = path
-        self.score = score
-        self.positions = positions
-    }
-}
-
-/// The outcome of one search: the best matches and how many there were in all.
-public struct RankedResults: Sendable, Hashable {
-    /// The query these results are for.
-    public var query: String
-    /// The best matches, best first, at most the requested limit.
-    public var matches: [FuzzyMatch]
-    /// How many paths matched (before the limit).
-    public var totalMatches: Int
-    /// How many paths were searched.
-    public var candidates: Int
-
-    /// Results for `query`.
-    public init(query: String, matches: [FuzzyMatch], totalMatches: Int, candidates: Int) {
-        self.query = query
-        self.matches = matches
-        self.totalMatches = totalMatches
-        self.candidates = candidates
-    }
-
-    /// No query, nothing searched.
-    public static let empty = RankedResults(query: "", matches: [], totalMatches: 0, candidates: 0)
-}
-
-/// Fuzzy ranking: a path matches when the query's characters appear in it in order
-/// (a subsequence), ignoring ASCII case.
+/// Ranking paths for a query (see ``SearchQuery`` for the query language).
 ///
-/// Among the ways a query can be placed in a path, the best-scoring one counts. Each matched
-/// character scores; a character right after the previous matched one (contiguous) scores much
-/// more; the first character of the file name scores most, the start of any path component or
-/// word (after `/`, `_`, `-`, `.`, a space, or a lower-to-upper case change) scores more;
-/// matches inside the file name score a little more than in folder names; gaps cost.
-/// Ties go to the shorter path, then to the path that sorts first.
+/// A path matches when it satisfies every term; its score is the sum of its terms' scores (see
+/// `TermMatching` for how a term scores: contiguous runs, the start of the file name, word
+/// starts). Negated terms only filter. Ties go to the shorter path, then to the path that sorts
+/// first (by bytes).
 ///
 /// ```swift
 /// FuzzyRanker.match("read", IndexedPath("docs/README.md"))?.positions   // [5, 6, 7, 8]
@@ -75,243 +17,236 @@ public struct RankedResults: Sendable, Hashable {
 /// // "x/a_b_c" for "abc" (contiguous).
 /// ```
 ///
-/// Work is on UTF-8 bytes: a non-ASCII query character matches its exact bytes.
 /// Pure functions, safe from any thread.
 public enum FuzzyRanker {
-    /// Scores `path` for `query`; `nil` when `query` is not a subsequence of the path.
-    /// An empty query matches everything with score 0 and no positions. O(length × small constant).
+    /// Scores `path` for `query`; `nil` when it does not match. An empty query matches
+    /// everything with score 0 and no positions.
     public static func match(_ query: String, _ path: IndexedPath) -> FuzzyMatch? {
-        let needle = loweredBytes(query)
-        return withBytes(of: path.path) { text in
-            needle.withUnsafeBufferPointer { q in
-                matchBytes(text, nameStart: path.nameStart, query: q, path: path.path, wantPositions: true)
-            }
-        }
+        let parsed = SearchQuery(query)
+        var text = path.path
+        let evaluated = text.withUTF8 { evaluate(parsed, $0, wantPositions: true) }
+        guard let evaluated else { return nil }
+        return FuzzyMatch(path: path.path, score: evaluated.score, positions: evaluated.positions)
     }
 
-    /// Ranks `paths` for `query` and keeps the best `limit` (best first).
+    /// Ranks every path of `paths` for `query`, best first (all matches are kept).
     ///
-    /// An empty query returns the first `limit` paths in their given order. Checks `isCancelled`
+    /// With `base` (results of a query that `query` narrows, over an earlier snapshot of the same
+    /// growing list; see ``SearchQuery/narrows(_:)``), only `base`'s matches and the paths added
+    /// since are searched. An empty query lists every path in list order. Checks `isCancelled`
     /// every few thousand paths and returns `nil` as soon as it says `true`, so a stale search
-    /// stops early. O(n · length) plus O(matches · log limit).
+    /// stops early. O(searched paths × length) plus O(matches × log matches) for the sort.
     public static func rank(
-        _ query: String, in paths: [IndexedPath], limit: Int, isCancelled: () -> Bool = { false }
+        _ query: SearchQuery, in paths: PathList, narrowing base: RankedResults? = nil,
+        isCancelled: () -> Bool = { false }
     ) -> RankedResults? {
-        let limit = max(0, limit)
         if query.isEmpty {
-            let first = paths.prefix(limit).map { FuzzyMatch(path: $0.path, score: 0, positions: []) }
-            return RankedResults(query: query, matches: first, totalMatches: paths.count, candidates: paths.count)
+            let entries = (0..<paths.count).map { RankedEntry(index: UInt32($0), score: 0) }
+            return RankedResults(query: query, paths: paths, entries: entries, candidates: paths.count)
         }
-        let needle = loweredBytes(query)
-        var heap = TopHeap(capacity: limit, paths: paths)
-        var total = 0
-        let finished: Bool = needle.withUnsafeBufferPointer { q in
-            for index in paths.indices {
-                if index & 4095 == 4095, isCancelled() { return false }
-                let candidate = paths[index]
-                let scored = withBytes(of: candidate.path) { text in
-                    matchBytes(text, nameStart: candidate.nameStart, query: q, path: "", wantPositions: false)
+        var keys: [SortKey] = []
+        var checked = 0
+        var cancelled = false
+        query.compiled.withUnsafeBufferPointer { terms in
+            query.patternBytes.withUnsafeBufferPointer { patterns in
+                func consider(_ index: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+                    checked += 1
+                    if checked & 4095 == 0, isCancelled() {
+                        cancelled = true
+                        return false
+                    }
+                    let found: Int?
+                    if TextFolding.hasNonASCII(text) {
+                        found = scoreFolded(terms, patterns, text)
+                    } else {
+                        found = score(terms, patterns, text, text)
+                    }
+                    if let found { keys.append(SortKey(index: index, score: found, text: text)) }
+                    return true
                 }
-                guard let scored else { continue }
-                total += 1
-                heap.offer(score: scored.score, index: index)
+                var newStart = 0
+                if let base, base.candidates <= paths.count {
+                    for entry in base.entries {
+                        let index = Int(entry.index)
+                        guard paths.withBytes(at: index, { consider(index, $0) }) else { return }
+                    }
+                    newStart = base.candidates
+                }
+                paths.forEachPath(from: newStart, consider)
             }
-            return true
         }
-        guard finished else { return nil }
-        let best = heap.sortedBestFirst().compactMap { entry in match(query, paths[entry.index]) }
-        return RankedResults(query: query, matches: best, totalMatches: total, candidates: paths.count)
+        if cancelled { return nil }
+        keys.sort { $0.ranksAbove($1, in: paths) }
+        let entries = keys.map { RankedEntry(index: $0.index, score: $0.score) }
+        return RankedResults(query: query, paths: paths, entries: entries, candidates: paths.count, searched: checked)
+    }
+
+    /// `rank` for a query given as text.
+    public static func rank(_ query: String, in paths: PathList, isCancelled: () -> Bool = { false })
+        -> RankedResults?
+    {
+        rank(SearchQuery(query), in: paths, isCancelled: isCancelled)
     }
 
     // MARK: - Implementation
 
-    static func loweredBytes(_ text: String) -> [UInt8] {
-        text.utf8.map(lowered)
+    /// What the sort compares, gathered while scanning so that most comparisons read no path:
+    /// the score (higher first), the length (shorter first), the first 8 bytes (smaller first),
+    /// and only then the whole path.
+    struct SortKey {
+        /// The score flipped so that ascending order is best first, then the length.
+        let primary: UInt64
+        /// The path's first 8 bytes, big-endian (zero-padded).
+        let prefix: UInt64
+        let index: UInt32
+        let score: Int32
+
+        init(index: Int, score: Int, text: UnsafeBufferPointer<UInt8>) {
+            let clamped = Int32(clamping: score)
+            let order = ~(UInt32(bitPattern: clamped) ^ 0x8000_0000)
+            primary = UInt64(order) << 32 | UInt64(UInt32(clamping: text.count))
+            var prefix: UInt64 = 0
+            for offset in 0..<8 { prefix = prefix << 8 | UInt64(offset < text.count ? text[offset] : 0) }
+            self.prefix = prefix
+            self.index = UInt32(truncatingIfNeeded: index)
+            self.score = clamped
+        }
+
+        func ranksAbove(_ other: SortKey, in paths: PathList) -> Bool {
+            if primary != other.primary { return primary < other.primary }
+            if prefix != other.prefix { return prefix < other.prefix }
+            // Same length (it is in `primary`): one memcmp orders them.
+            let order = paths.withBytes(at: Int(index)) { mine in
+                paths.withBytes(at: Int(other.index)) { theirs in
+                    mine.count == 0 ? 0 : memcmp(mine.baseAddress!, theirs.baseAddress!, mine.count)
+                }
+            }
+            return order != 0 ? order < 0 : index < other.index
+        }
     }
 
+    /// The score of a non-ASCII `text`, folded on the stack both ways (see `score`).
+    static func scoreFolded(
+        _ terms: UnsafeBufferPointer<SearchQuery.CompiledTerm>, _ patterns: UnsafeBufferPointer<UInt8>,
+        _ text: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
+        let capacity = 2 * text.count
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * capacity) { buffer in
+            let sensitive = UnsafeMutableBufferPointer(rebasing: buffer[0..<capacity])
+            let insensitive = UnsafeMutableBufferPointer(rebasing: buffer[capacity..<(2 * capacity)])
+            let sensitiveCount = TextFolding.fold(text, lowercase: false, into: sensitive)
+            let insensitiveCount = TextFolding.fold(text, lowercase: true, into: insensitive)
+            return score(
+                terms, patterns, UnsafeBufferPointer(rebasing: sensitive[0..<sensitiveCount]),
+                UnsafeBufferPointer(rebasing: insensitive[0..<insensitiveCount]))
+        }
+    }
+
+    /// The score of a path for compiled `terms`, given its text for case-sensitive terms and
+    /// for the others (the same bytes for an ASCII path): no positions, no allocation, no
+    /// reference counting. `nil` when a term rejects it.
     @inline(__always)
-    static func lowered(_ byte: UInt8) -> UInt8 {
-        byte &- 65 < 26 ? byte | 0x20 : byte
-    }
-
-    static func withBytes<R>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        return Array(text.utf8).withUnsafeBufferPointer(body)
-    }
-
-    /// The index after the position where `query` completes when matched greedily from `start`.
-    static func forwardEnd(_ text: UnsafeBufferPointer<UInt8>, from start: Int, _ query: UnsafeBufferPointer<UInt8>)
-        -> Int?
-    {
-        var next = 0
-        var index = start
-        while index < text.count {
-            if lowered(text[index]) == query[next] {
-                next += 1
-                if next == query.count { return index }
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    /// Matches `query` backwards from `last` (where its last byte matched), giving the latest,
-    /// hence most compact, placement that ends there.
-    static func compact(
-        _ text: UnsafeBufferPointer<UInt8>, last: Int, _ query: UnsafeBufferPointer<UInt8>,
-        into positions: UnsafeMutableBufferPointer<Int>
-    ) {
-        var next = query.count - 1
-        var index = last
-        while next >= 0 {
-            if lowered(text[index]) == query[next] {
-                positions[next] = index
-                next -= 1
-            }
-            index -= 1
-        }
-    }
-
-    static func isSeparator(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: " ")
-    }
-
-    static func isWordStart(_ text: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
-        if index == 0 { return true }
-        let previous = text[index - 1]
-        if isSeparator(previous) { return true }
-        let current = text[index]
-        return previous &- 97 < 26 && current &- 65 < 26
-    }
-
     static func score(
-        _ text: UnsafeBufferPointer<UInt8>, nameStart: Int, positions: UnsafeMutableBufferPointer<Int>
-    ) -> Int {
+        _ terms: UnsafeBufferPointer<SearchQuery.CompiledTerm>, _ patterns: UnsafeBufferPointer<UInt8>,
+        _ sensitiveText: UnsafeBufferPointer<UInt8>, _ insensitiveText: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
         var total = 0
-        var previous = -2
-        for position in positions {
-            total += 16
-            if position == nameStart {
-                total += 24
-            } else if position == 0 || text[position - 1] == UInt8(ascii: "/") {
-                total += 12
-            } else if isWordStart(text, position) {
-                total += 10
+        for term in terms {
+            let text = term.isCaseSensitive ? sensitiveText : insensitiveText
+            let name = nameStart(of: text)
+            let pattern = UnsafeBufferPointer(rebasing: patterns[term.start..<(term.start + term.count)])
+            if term.isNegated {
+                if TermMatching.matches(term.kind, text, pattern: pattern, caseSensitive: term.isCaseSensitive) {
+                    return nil
+                }
+                continue
             }
-            if position >= nameStart { total += 4 }
-            if position == previous + 1 {
-                total += 18
-            } else if previous >= 0 {
-                total -= 3 + min(position - previous - 1, 20)
+            let score = withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, term.count)) { buffer in
+                TermMatching.match(
+                    term.kind, text, nameStart: name, pattern: pattern, caseSensitive: term.isCaseSensitive,
+                    positions: UnsafeMutableBufferPointer(rebasing: buffer[0..<term.count]))
             }
-            previous = position
+            guard let score else { return nil }
+            total += score
         }
         return total
     }
 
-    static func matchBytes(
-        _ text: UnsafeBufferPointer<UInt8>, nameStart: Int, query: UnsafeBufferPointer<UInt8>,
-        path: String, wantPositions: Bool
-    ) -> FuzzyMatch? {
-        let count = query.count
-        if count == 0 { return FuzzyMatch(path: path, score: 0, positions: []) }
-        guard forwardEnd(text, from: 0, query) != nil else { return nil }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: count * 2) { storage in
-            let scratch = UnsafeMutableBufferPointer(rebasing: storage[0..<count])
-            let best = UnsafeMutableBufferPointer(rebasing: storage[count..<(count * 2)])
-            var bestScore = Int.min
-            var tries = 0
-            /// Places the query greedily from `start`, compacts it, and keeps it if it scores best.
-            func consider(_ start: Int) -> Bool {
-                guard let last = forwardEnd(text, from: start, query) else { return false }
-                compact(text, last: last, query, into: scratch)
-                let candidate = score(text, nameStart: nameStart, positions: scratch)
-                if candidate > bestScore {
-                    bestScore = candidate
-                    _ = best.update(fromContentsOf: scratch)
-                }
-                return true
+    /// The score of `text` for `query` (and, with `wantPositions`, the matched offsets in
+    /// `text`, ascending and distinct); `nil` when a term rejects it.
+    static func evaluate(_ query: SearchQuery, _ text: UnsafeBufferPointer<UInt8>, wantPositions: Bool)
+        -> (score: Int, positions: [Int])?
+    {
+        if query.terms.isEmpty { return (0, []) }
+        if !TextFolding.hasNonASCII(text) {
+            return evaluate(query, text: text, folded: nil, wantPositions: wantPositions)
+        }
+        return evaluate(query, text: text, folded: FoldedTexts(text), wantPositions: wantPositions)
+    }
+
+    /// A non-ASCII path folded both ways (made when a term first needs each).
+    final class FoldedTexts {
+        let original: UnsafeBufferPointer<UInt8>
+        lazy var sensitive = TextFolding.fold(original, lowercase: false)
+        lazy var insensitive = TextFolding.fold(original, lowercase: true)
+
+        init(_ original: UnsafeBufferPointer<UInt8>) {
+            self.original = original
+        }
+    }
+
+    static func evaluate(
+        _ query: SearchQuery, text raw: UnsafeBufferPointer<UInt8>, folded: FoldedTexts?, wantPositions: Bool
+    ) -> (score: Int, positions: [Int])? {
+        var total = 0
+        var positions: [Int] = []
+        for term in query.terms {
+            let variant = folded.map { term.isCaseSensitive ? $0.sensitive : $0.insensitive }
+            let score = withText(raw, variant) { text, origin in
+                self.score(term, in: text, origin: origin, positions: &positions, wantPositions: wantPositions)
             }
-            _ = consider(0)
-            if nameStart > 0 { _ = consider(nameStart) }
-            var index = 1
-            while index < text.count && tries < 8 {
-                if index != nameStart && lowered(text[index]) == query[0] && isWordStart(text, index) {
-                    tries += 1
-                    if !consider(index) { break }
-                }
-                index += 1
+            guard let score else { return nil }
+            total += score
+        }
+        if wantPositions && (query.terms.count > 1 || folded != nil) {
+            positions = Array(Set(positions)).sorted()
+        }
+        return (total, positions)
+    }
+
+    /// One term's score in `text` (0 for a negated term that lets it through), appending its
+    /// matched offsets (mapped through `origin`) to `positions`; `nil` when it rejects `text`.
+    static func score(
+        _ term: SearchQuery.Term, in text: UnsafeBufferPointer<UInt8>, origin: UnsafeBufferPointer<Int32>?,
+        positions: inout [Int], wantPositions: Bool
+    ) -> Int? {
+        term.pattern.withUnsafeBufferPointer { pattern in
+            if term.isNegated {
+                let hit = TermMatching.matches(term.kind, text, pattern: pattern, caseSensitive: term.isCaseSensitive)
+                return hit ? nil : 0
             }
-            return FuzzyMatch(path: path, score: bestScore, positions: wantPositions ? Array(best) : [])
-        }
-    }
-}
-
-/// Keeps the best `capacity` (score, index) pairs seen: a min-heap whose root is the worst kept.
-struct TopHeap {
-    struct Entry {
-        let score: Int
-        let index: Int
-    }
-
-    let capacity: Int
-    let paths: [IndexedPath]
-    var entries: [Entry] = []
-
-    init(capacity: Int, paths: [IndexedPath]) {
-        self.capacity = capacity
-        self.paths = paths
-        entries.reserveCapacity(min(capacity, 4096))
-    }
-
-    /// `true` when `a` ranks above `b`: higher score, then shorter path, then smaller path.
-    func isBetter(_ a: Entry, _ b: Entry) -> Bool {
-        if a.score != b.score { return a.score > b.score }
-        let pathA = paths[a.index].path
-        let pathB = paths[b.index].path
-        let lengthA = pathA.utf8.count
-        let lengthB = pathB.utf8.count
-        if lengthA != lengthB { return lengthA < lengthB }
-        return pathA < pathB
-    }
-
-    mutating func offer(score: Int, index: Int) {
-        guard capacity > 0 else { return }
-        let entry = Entry(score: score, index: index)
-        if entries.count < capacity {
-            entries.append(entry)
-            siftUp(entries.count - 1)
-        } else if isBetter(entry, entries[0]) {
-            entries[0] = entry
-            siftDown(0)
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, pattern.count)) { buffer in
+                let found = UnsafeMutableBufferPointer(rebasing: buffer[0..<pattern.count])
+                let score = TermMatching.match(
+                    term.kind, text, nameStart: nameStart(of: text), pattern: pattern,
+                    caseSensitive: term.isCaseSensitive, positions: found)
+                if score != nil && wantPositions {
+                    for position in found { positions.append(origin.map { Int($0[position]) } ?? position) }
+                }
+                return score
+            }
         }
     }
 
-    mutating func siftUp(_ start: Int) {
-        var child = start
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard isBetter(entries[parent], entries[child]) else { return }
-            entries.swapAt(parent, child)
-            child = parent
+    /// Calls `body` with the text to match (the raw bytes, or a folded variant) and, for a
+    /// folded one, the original offset of each of its bytes.
+    static func withText<R>(
+        _ raw: UnsafeBufferPointer<UInt8>, _ folded: (bytes: [UInt8], origin: [Int32])?,
+        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Int32>?) -> R
+    ) -> R {
+        guard let folded else { return body(raw, nil) }
+        return folded.bytes.withUnsafeBufferPointer { bytes in
+            folded.origin.withUnsafeBufferPointer { body(bytes, $0) }
         }
-    }
-
-    mutating func siftDown(_ start: Int) {
-        var parent = start
-        while true {
-            var worst = parent
-            let left = 2 * parent + 1
-            if left < entries.count && isBetter(entries[worst], entries[left]) { worst = left }
-            if left + 1 < entries.count && isBetter(entries[worst], entries[left + 1]) { worst = left + 1 }
-            if worst == parent { return }
-            entries.swapAt(parent, worst)
-            parent = worst
-        }
-    }
-
-    func sortedBestFirst() -> [Entry] {
-        entries.sorted(by: isBetter)
     }
 }

@@ -20,6 +20,13 @@ import Testing
                 """)
     }
 
+    @Test func qQuitsAndWhatFollowsIsIgnored() {
+        guard let program = builtProduct("Counter") else { return }
+        let result = run(program, [], input: "+\nq\n+\n", timeout: 30)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "count=0 loading=false\ncount=1 loading=false\n")
+    }
+
     @Test func theProgramWaitsForAPendingRandomIncreaseAtEndOfInput() {
         guard let program = builtProduct("Counter") else { return }
         let result = run(program, [], input: "r", timeout: 30)

@@ -15,32 +15,48 @@ final class TimedRecorder<Value> {
     var values: [Value] { entries.map(\.value) }
 }
 
-@Suite struct FileSearchFluxerTests {
+/// Building Fluxers over scripted indexers, shared by the Fluxer suites.
+enum FluxerFixture {
     static let files = [
         "docs/README.md", "docs/thread.md", "src/core/main.swift", "src/core/domain.swift", "Package.swift",
     ]
 
     /// A Fluxer over a scripted indexer; search and time both on `scheduler` unless `work` is given.
-    func makeFluxer(
+    static func make(
         _ scheduler: TestScheduler, work: TestScheduler? = nil, batches: [Recorded<Event<IndexBatch>>]
     ) -> FileSearchFluxer {
         FileSearchFluxer(
             indexer: scheduler.createColdObservable(batches).asObservable(),
             searchScheduler: work ?? scheduler, timeScheduler: scheduler,
-            debounce: .seconds(5), refreshInterval: .seconds(100), limit: 10)
+            debounce: .seconds(5), refreshInterval: .seconds(100))
     }
 
-    func batch(_ paths: [String], skipped: SkipCounts = SkipCounts()) -> IndexBatch {
-        IndexBatch(paths: paths.map(IndexedPath.init), skipped: skipped)
+    static func batch(_ paths: [String], skipped: SkipCounts = SkipCounts()) -> IndexBatch {
+        IndexBatch(paths: PathList(paths), skipped: skipped)
     }
 
+    /// A Fluxer that has indexed `paths` (at tick 1) with everything run on `scheduler`.
+    static func indexed(_ scheduler: TestScheduler, _ paths: [String] = files) -> FileSearchFluxer {
+        let fluxer = make(scheduler, batches: [.next(1, batch(paths)), .completed(2)])
+        fluxer.action.onNext(.startIndexing)
+        scheduler.advanceTo(10)
+        return fluxer
+    }
+}
+
+@Suite struct FileSearchFluxerTests {
     @Test func indexingStreamsBatchesCountsSkipsAndMeasuresTimeOnTheScheduler() {
         let scheduler = TestScheduler(initialClock: 0)
-        let fluxer = makeFluxer(
+        let files = FluxerFixture.files
+        let fluxer = FluxerFixture.make(
             scheduler,
             batches: [
-                .next(10, batch(Array(Self.files.prefix(2)), skipped: SkipCounts(unreadableFolders: 1))),
-                .next(20, batch(Array(Self.files.dropFirst(2)), skipped: SkipCounts(linkLoops: 2, invalidNames: 1))),
+                .next(10, FluxerFixture.batch(Array(files.prefix(2)), skipped: SkipCounts(unreadableFolders: 1))),
+                .next(
+                    20,
+                    FluxerFixture.batch(
+                        Array(files.dropFirst(2)),
+                        skipped: SkipCounts(linkLoops: 2, revisitedFolders: 3, invalidNames: 1))),
                 .completed(30),
             ])
         let counts = TimedRecorder(fluxer.store.indexedCount, clock: scheduler)
@@ -50,56 +66,78 @@ final class TimedRecorder<Value> {
         #expect(counts.entries.map { [$0.time, $0.value] } == [[0, 0], [110, 2], [120, 5]])
         #expect(indexing.entries.map(\.time) == [0, 100, 130])
         #expect(indexing.values == [false, true, false])
-        #expect(fluxer.store.skipped.value == SkipCounts(unreadableFolders: 1, linkLoops: 2, invalidNames: 1))
+        #expect(
+            fluxer.store.skipped.value
+                == SkipCounts(unreadableFolders: 1, linkLoops: 2, revisitedFolders: 3, invalidNames: 1))
         #expect(fluxer.store.indexingTime.value == .seconds(30))
     }
 
-    @Test func theQueryIsDebouncedAndOnlyTheLastOneIsSearched() {
+    @Test func aNewQueryIsSearchedAtOnceWhenNoSearchIsRunning() {
         let scheduler = TestScheduler(initialClock: 0)
-        let fluxer = makeFluxer(scheduler, batches: [.next(1, batch(Self.files)), .completed(2)])
+        let fluxer = FluxerFixture.indexed(scheduler)
         let queries = TimedRecorder(fluxer.store.query, clock: scheduler)
         let results = TimedRecorder(fluxer.store.results, clock: scheduler)
-        scheduler.scheduleAt(10) { fluxer.action.onNext(.startIndexing) }
         scheduler.scheduleAt(100) { fluxer.action.onNext(.setQuery("m")) }
         scheduler.scheduleAt(103) { fluxer.action.onNext(.setQuery("ma")) }
         scheduler.scheduleAt(106) { fluxer.action.onNext(.setQuery("mai")) }
         scheduler.start()
-        // The query itself is in the store at once, every keystroke.
-        #expect(queries.entries.map(\.time) == [0, 100, 103, 106])
+        #expect(queries.entries.map(\.time) == [10, 100, 103, 106])
         #expect(queries.values == ["", "m", "ma", "mai"])
-        // Results: the refresh at the end of indexing (empty query), then only "mai",
-        // 5 ticks after the last keystroke plus one tick for the hop to the search scheduler.
+        // No debounce: each result one tick after its key (the hop to the search scheduler).
         let searched = results.entries.filter { !$0.value.query.isEmpty }
-        #expect(searched.map(\.time) == [112])
-        #expect(searched.map(\.value.query) == ["mai"])
+        #expect(searched.map(\.time) == [101, 104, 107])
+        #expect(searched.map(\.value.query) == ["m", "ma", "mai"])
         #expect(fluxer.store.results.value.matches.map(\.path) == ["src/core/main.swift", "src/core/domain.swift"])
         #expect(fluxer.store.searchLatency.value != nil)
+    }
+
+    @Test func whileASearchRunsNewKeysAreDebouncedAndOnlyTheLastIsSearched() {
+        let time = TestScheduler(initialClock: 0)
+        let work = TestScheduler(initialClock: 0)
+        let fluxer = FluxerFixture.make(
+            time, work: work, batches: [.next(1, FluxerFixture.batch(FluxerFixture.files)), .completed(2)])
+        fluxer.action.onNext(.startIndexing)
+        time.advanceTo(10)
+        work.start()  // the refresh after indexing
+        let results = TimedRecorder(fluxer.store.results, clock: time)
+        fluxer.action.onNext(.setQuery("m"))  // no search running: queued on the search scheduler at once
+        #expect(fluxer.store.isSearching.value)
+        time.advanceTo(11)
+        fluxer.action.onNext(.setQuery("ma"))  // "m" still running: cancelled, "ma" waits 5 ticks
+        time.advanceTo(13)
+        fluxer.action.onNext(.setQuery("mai"))  // "ma"'s wait is cancelled, "mai" waits 5 ticks
+        time.advanceTo(17)
+        work.start()
+        #expect(results.values.map(\.query) == [""], "nothing searched before the debounce ends")
+        time.advanceTo(18)
+        work.start()
+        #expect(results.values.map(\.query) == ["", "mai"])
+        #expect(!fluxer.store.isSearching.value)
     }
 
     @Test func aStaleSearchIsCancelledAndNeverOverwritesANewerResult() {
         let time = TestScheduler(initialClock: 0)
         let work = TestScheduler(initialClock: 0)
-        let fluxer = makeFluxer(time, work: work, batches: [.next(1, batch(Self.files)), .completed(2)])
+        let fluxer = FluxerFixture.make(
+            time, work: work, batches: [.next(1, FluxerFixture.batch(FluxerFixture.files)), .completed(2)])
         time.scheduleAt(10) { fluxer.action.onNext(.startIndexing) }
         time.advanceTo(50)
         work.start()  // the refresh after indexing
         let results = TimedRecorder(fluxer.store.results, clock: time)
-        fluxer.action.onNext(.setQuery("read"))
-        time.advanceTo(60)  // debounce over: the "read" search is queued on the search scheduler
-        fluxer.action.onNext(.setQuery("main"))
-        time.advanceTo(70)  // the "main" search is queued too; "read" was disposed meanwhile
+        fluxer.action.onNext(.setQuery("read"))  // queued on the search scheduler
+        fluxer.action.onNext(.setQuery("main"))  // disposes "read", waits for the debounce
+        time.advanceTo(60)
         work.start()  // run the search scheduler: only "main" runs
         #expect(results.values.map(\.query) == ["", "main"])
         #expect(fluxer.store.results.value.matches.first?.path == "src/core/main.swift")
         #expect(fluxer.store.query.value == "main")
     }
 
-    @Test func resultsAreRankedBestFirstWithHighlightPositions() throws {
+    @Test func resultsAreRankedBestFirstWithHighlightPositions() {
         let scheduler = TestScheduler(initialClock: 0)
-        let fluxer = makeFluxer(scheduler, batches: [.next(1, batch(Self.files)), .completed(2)])
-        scheduler.scheduleAt(10) { fluxer.action.onNext(.startIndexing) }
-        scheduler.scheduleAt(20) { fluxer.action.onNext(.setQuery("read")) }
-        scheduler.start()
+        let fluxer = FluxerFixture.indexed(scheduler)
+        fluxer.action.onNext(.setQuery("read"))
+        scheduler.advanceTo(20)
         let results = fluxer.store.results.value
         #expect(results.matches.map(\.path) == ["docs/README.md", "docs/thread.md"])
         #expect(results.matches.first?.positions == [5, 6, 7, 8])
@@ -107,13 +145,24 @@ final class TimedRecorder<Value> {
         #expect(results.candidates == 5)
     }
 
+    @Test func resultsKeepEveryMatchAndTheSelectionReachesTheLast() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let fluxer = FluxerFixture.indexed(scheduler, (0..<2500).map { "dir/file\($0).txt" })
+        fluxer.action.onNext(.setQuery("file"))
+        scheduler.advanceTo(20)
+        #expect(fluxer.store.results.value.totalMatches == 2500)
+        fluxer.action.onNext(.moveSelection(10_000))
+        #expect(fluxer.store.selection.value == 2499)
+        #expect(fluxer.selectedMatch?.path.hasPrefix("dir/file") == true)
+    }
+
     @Test func aQueryTypedDuringIndexingIsSearchedAgainAsTheIndexGrows() {
         let scheduler = TestScheduler(initialClock: 0)
-        let fluxer = makeFluxer(
+        let fluxer = FluxerFixture.make(
             scheduler,
             batches: [
-                .next(100, batch(["a/main.swift"])), .next(300, batch(["b/main.swift", "c/other.txt"])),
-                .completed(400),
+                .next(100, FluxerFixture.batch(["a/main.swift"])),
+                .next(300, FluxerFixture.batch(["b/main.swift", "c/other.txt"])), .completed(400),
             ])
         let results = TimedRecorder(fluxer.store.results, clock: scheduler)
         scheduler.scheduleAt(0) { fluxer.action.onNext(.startIndexing) }
@@ -122,17 +171,19 @@ final class TimedRecorder<Value> {
         let forMain = results.entries.filter { $0.value.query == "main" }
         #expect(forMain.map(\.value.candidates) == [0, 1, 3])
         #expect(forMain.map(\.value.totalMatches) == [0, 1, 2])
+        #expect(
+            forMain.map(\.value.searched) == [0, 1, 3], "each refresh searches the earlier matches and the new paths")
         #expect(fluxer.store.results.value.candidates == 3)
     }
 
     @Test func growthDoesNotCancelARunningSearchButTheEndOfIndexingDoes() {
         let time = TestScheduler(initialClock: 0)
         let work = TestScheduler(initialClock: 0)
-        let fluxer = makeFluxer(
+        let fluxer = FluxerFixture.make(
             time, work: work,
             batches: [
-                .next(100, batch(["a/main.swift"])), .next(300, batch(["b/main.swift"])),
-                .next(500, batch(["c/main.swift"])), .completed(600),
+                .next(100, FluxerFixture.batch(["a/main.swift"])), .next(300, FluxerFixture.batch(["b/main.swift"])),
+                .next(500, FluxerFixture.batch(["c/main.swift"])), .completed(600),
             ])
         let results = TimedRecorder(fluxer.store.results, clock: time)
         let searching = TimedRecorder(fluxer.store.isSearching, clock: time)
@@ -151,35 +202,14 @@ final class TimedRecorder<Value> {
         #expect(searching.values == [false, true, false, true, false])
     }
 
-    @Test func selectionMovesWithinTheResultsAndResetsForANewQuery() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let fluxer = makeFluxer(scheduler, batches: [.next(1, batch(Self.files)), .completed(2)])
-        scheduler.scheduleAt(10) { fluxer.action.onNext(.startIndexing) }
-        scheduler.scheduleAt(20) { fluxer.action.onNext(.setQuery("s")) }
-        scheduler.advanceTo(50)
-        let count = fluxer.store.results.value.matches.count
-        #expect(count >= 3)
-        fluxer.action.onNext(.moveSelection(1))
-        #expect(fluxer.store.selection.value == 1)
-        fluxer.action.onNext(.moveSelection(100))
-        #expect(fluxer.store.selection.value == count - 1)
-        fluxer.action.onNext(.moveSelection(-100))
-        #expect(fluxer.store.selection.value == 0)
-        fluxer.action.onNext(.moveSelection(2))
-        #expect(fluxer.selectedMatch == fluxer.store.results.value.matches[2])
-        fluxer.action.onNext(.setQuery("read"))
-        scheduler.advanceTo(100)
-        #expect(fluxer.store.selection.value == 0)
-        #expect(fluxer.selectedMatch?.path == "docs/README.md")
-    }
-
     @Test func releasingTheFluxerReleasesItsStoreAndPipeline() {
         let scheduler = TestScheduler(initialClock: 0)
         weak var weakFluxer: FileSearchFluxer?
         weak var weakCount: StoreProperty<Int>?
         weak var weakResults: StoreProperty<RankedResults>?
         do {
-            let fluxer = makeFluxer(scheduler, batches: [.next(1, batch(Self.files)), .completed(2)])
+            let fluxer = FluxerFixture.make(
+                scheduler, batches: [.next(1, FluxerFixture.batch(FluxerFixture.files)), .completed(2)])
             weakFluxer = fluxer
             weakCount = fluxer.store.indexedCount
             weakResults = fluxer.store.results
@@ -196,7 +226,7 @@ final class TimedRecorder<Value> {
 
     @Test func aFailedIndexingIsReportedAndEndsIndexing() {
         let scheduler = TestScheduler(initialClock: 0)
-        let fluxer = makeFluxer(scheduler, batches: [.error(5, IndexError(path: "/x", code: 13))])
+        let fluxer = FluxerFixture.make(scheduler, batches: [.error(5, IndexError(path: "/x", code: 13))])
         scheduler.scheduleAt(0) { fluxer.action.onNext(.startIndexing) }
         scheduler.start()
         #expect(fluxer.store.indexError.value?.hasPrefix("cannot read /x") == true)

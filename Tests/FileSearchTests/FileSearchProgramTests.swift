@@ -11,6 +11,10 @@ import Testing
         text.split(separator: "\n").map(String.init)
     }
 
+    /// The standard tree's links, as `--stats` counts them: a <-> b loops, src/ui/up -> ../..
+    /// reaches the root again.
+    let links = "2 link loops, 1 folder visited twice through a symlink"
+
     @Test func queryPrintsRankedMatchesOnePerLine() throws {
         guard let program = builtProduct("FileSearch") else { return }
         let tree = try TemporaryTree.standard()
@@ -41,10 +45,10 @@ import Testing
         #expect(output.first?.hasPrefix("indexing time: ") == true)
         if ignoresPermissions {
             #expect(output.contains("files indexed: 8"))
-            #expect(output.contains("skipped: 4 (3 link loops, 1 non-UTF-8 name)"))
+            #expect(output.contains("skipped: 4 (\(links), 1 non-UTF-8 name)"))
         } else {
             #expect(output.contains("files indexed: 7"))
-            #expect(output.contains("skipped: 5 (1 unreadable folder, 3 link loops, 1 non-UTF-8 name)"))
+            #expect(output.contains("skipped: 5 (1 unreadable folder, \(links), 1 non-UTF-8 name)"))
         }
         #expect(output.last?.hasPrefix("search latency: ") == true)
     }
@@ -70,7 +74,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let output = lines(result.stdout)
         #expect(output.contains("files indexed: 7"), "\(output)")
-        #expect(output.contains("skipped: 5 (1 unreadable folder, 3 link loops, 1 non-UTF-8 name)"), "\(output)")
+        #expect(output.contains("skipped: 5 (1 unreadable folder, \(links), 1 non-UTF-8 name)"), "\(output)")
     }
 
     @Test func theCurrentFolderIsTheDefaultAndPathsStayRelative() throws {
@@ -81,12 +85,61 @@ import Testing
         #expect(lines(result.stdout) == ["src/ui/MainView.swift"])
     }
 
-    @Test func aMissingFolderFailsWithAMessage() {
+    @Test func aMissingFolderFailsWithAMessageInEveryMode() {
         guard let program = builtProduct("FileSearch") else { return }
-        let result = run(program, ["/nonexistent/filesearch", "--query", "x"], timeout: 30)
-        #expect(result.status == 2)
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("cannot read /nonexistent/filesearch"))
+        for arguments in [["--query", "x"], ["--stats"], []] {
+            let result = run(program, ["/nonexistent/filesearch"] + arguments, timeout: 30)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr == "FileSearch: cannot read /nonexistent/filesearch: No such file or directory\n")
+        }
+    }
+
+    @Test func candidatesComeFromStandardInputWhenItIsAPipeOrAFile() {
+        guard let program = builtProduct("FileSearch") else { return }
+        let list = "./src/main.c\nlib/stdio.h\n\n./test/main_test.c\r\ninclude/stdio.h\n"
+        let result = run(program, ["--query", "main !test"], input: list, timeout: 30)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(lines(result.stdout) == ["./src/main.c"], "printed as read, not joined to a folder")
+        let stats = run(program, ["--stats", "--query", "stdio"], input: list, timeout: 30)
+        #expect(lines(stats.stdout).contains("files indexed: 4"))
+        let piped = run("/bin/sh", ["-c", "printf 'a/one.txt\\nb/two.txt\\n' | '\(program)' --query two"], timeout: 30)
+        #expect(lines(piped.stdout) == ["b/two.txt"], "\(piped.stderr)")
+    }
+
+    @Test func aFolderArgumentWinsOverStandardInput() throws {
+        guard let program = builtProduct("FileSearch") else { return }
+        let tree = try TemporaryTree.standard()
+        let result = run(program, [tree.root, "--query", "mainview"], input: "other/mainview.txt\n", timeout: 30)
+        #expect(lines(result.stdout) == [tree.path("src/ui/MainView.swift")])
+    }
+
+    @Test func hiddenAndIgnoredFilesAreListedOnlyWithTheHiddenFlag() throws {
+        guard let program = builtProduct("FileSearch") else { return }
+        let tree = try TemporaryTree()
+        tree.file(".gitignore", contents: "*.o\nbuild/\n")
+        tree.file("main.c")
+        tree.file("main.o")
+        tree.file("build/main.bin")
+        tree.file(".git/main.pack")
+        tree.file(".build/main.swiftmodule")
+        let normal = run(program, [tree.root, "--query", "main"], timeout: 30)
+        #expect(lines(normal.stdout) == [tree.path("main.c")])
+        let hidden = run(program, [tree.root, "--hidden", "--query", "main", "--limit", "10"], timeout: 30)
+        #expect(lines(hidden.stdout).count == 5, "\(hidden.stdout)")
+    }
+
+    @Test func helpDescribesTheFlagsTheQueryLanguageAndTheKeys() {
+        guard let program = builtProduct("FileSearch") else { return }
+        let result = run(program, ["--help"], timeout: 30)
+        #expect(result.status == 0)
+        for text in [
+            "--hidden", "--query", "--limit", "--stats", "standard", "'x", "^x", "x$", "!x", "upper-case", "accents",
+            "Ctrl-W", "Alt-Backspace", "Ctrl-U", "Ctrl-A", "Home/End", "Left/Right", "PgUp/PgDn", "Tab", "Enter",
+            "Esc", "Pasted",
+        ] {
+            #expect(result.stdout.contains(text), "\(text)")
+        }
     }
 
     @Test func withoutATerminalInteractiveModeExplainsItself() {

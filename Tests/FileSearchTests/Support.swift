@@ -26,11 +26,13 @@ final class TemporaryTree {
 
     func path(_ relative: String) -> String { root + "/" + relative }
 
-    /// Creates a file (and its folders).
-    func file(_ relative: String) {
+    /// Creates a file holding `contents` (and its folders).
+    func file(_ relative: String, contents: String = "") {
         folder((relative as NSString).deletingLastPathComponent)
         let fd = open(path(relative), O_CREAT | O_WRONLY | O_TRUNC, 0o644)
         precondition(fd >= 0, "cannot create \(relative)")
+        let bytes = Array(contents.utf8)
+        precondition(bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == bytes.count)
         close(fd)
     }
 
@@ -93,9 +95,10 @@ struct ProcessResult {
     var timedOut: Bool
 }
 
-/// Runs `executable` with `arguments` (posix_spawn; standard input from `input`, output
-/// captured through temporary files so nothing can block on a full pipe or on a daemon that
-/// keeps a pipe open). Kills it with SIGKILL after `timeout` seconds: never hangs.
+/// Runs `executable` with `arguments` (posix_spawn; standard input from a file holding `input`,
+/// or `/dev/null` when `input` is `nil`; output captured through temporary files so nothing can
+/// block on a full pipe or on a daemon that keeps a pipe open). Kills it with SIGKILL after
+/// `timeout` seconds: never hangs.
 func run(_ executable: String, _ arguments: [String], input: String? = nil, timeout: Double = 30)
     -> ProcessResult
 {
@@ -109,7 +112,9 @@ func run(_ executable: String, _ arguments: [String], input: String? = nil, time
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, inPath, O_RDONLY, 0)
+    // FileSearch reads candidates from a standard input that is a file or a pipe; /dev/null
+    // (a device) leaves it walking the folder, as a terminal would.
+    posix_spawn_file_actions_addopen(&actions, 0, input == nil ? "/dev/null" : inPath, O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
@@ -173,7 +178,8 @@ func readTextFile(_ path: String) -> String? {
 
 /// The folder holding the built products (`.build/debug`): the test bundle lives there too.
 var productsFolder: String {
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    let executable =
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     return (executable as NSString).deletingLastPathComponent
 }
 

@@ -4,12 +4,12 @@ import Testing
 /// Runs every README.md block that is a statement list or a parameterless function:
 /// a block that compiles but traps (a failed `assert`) fails here.
 @Suite struct ReadmeSnippetTests {
-    @MainActor @Test func readmeBlockAtLine73Runs() throws { tourOfOperators() }
-    @MainActor @Test func readmeBlockAtLine114Runs() throws { try tourOfSubjects() }
-    @MainActor @Test func readmeBlockAtLine193Runs() throws { tourOfTraits() }
-    @MainActor @Test func readmeBlockAtLine388Runs() throws { signUpEnablesSubmit() }
-    @MainActor @Test func readmeBlockAtLine437Runs() throws { redrawWhenTheCountChanges() }
-    @MainActor @Test func readmeBlockAtLine547Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine580Runs() throws { testCounterViewWithStub() }
-    @MainActor @Test func readmeBlockAtLine603Runs() throws { testCounterStepByStep() }
+    @MainActor @Test func readmeBlockAtLine91Runs() throws { tourOfOperators() }
+    @MainActor @Test func readmeBlockAtLine132Runs() throws { try tourOfSubjects() }
+    @MainActor @Test func readmeBlockAtLine211Runs() throws { tourOfTraits() }
+    @MainActor @Test func readmeBlockAtLine406Runs() throws { signUpEnablesSubmit() }
+    @MainActor @Test func readmeBlockAtLine455Runs() throws { redrawWhenTheCountChanges() }
+    @MainActor @Test func readmeBlockAtLine565Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine598Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine621Runs() throws { testCounterStepByStep() }
 }

@@ -1,0 +1,83 @@
+/// RxSwift 5 spellings that RxSwift 6 renamed, kept (as RxSwift 6 keeps them) so that older code
+/// compiles: each is deprecated, and the compiler's warning names the new spelling (with a
+/// fix-it). They forward to it and behave exactly alike.
+extension ObservableType {
+    /// Renamed `observe(on:)`.
+    @available(*, deprecated, renamed: "observe(on:)")
+    public func observeOn(_ scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        observe(on: scheduler)
+    }
+
+    /// Renamed `subscribe(on:)`.
+    @available(*, deprecated, renamed: "subscribe(on:)")
+    public func subscribeOn(_ scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        subscribe(on: scheduler)
+    }
+
+    /// Renamed `catch(_:)`.
+    @available(*, deprecated, renamed: "catch(_:)")
+    public func catchError(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
+        `catch`(handler)
+    }
+
+    /// Renamed `catchAndReturn(_:)`.
+    @available(*, deprecated, renamed: "catchAndReturn(_:)")
+    public func catchErrorJustReturn(_ element: Element) -> Observable<Element> {
+        catchAndReturn(element)
+    }
+
+    /// Renamed `take(until:)`.
+    @available(*, deprecated, renamed: "take(until:)")
+    public func takeUntil<Other: ObservableType>(_ other: Other) -> Observable<Element> {
+        take(until: other)
+    }
+
+    /// Renamed `take(while:behavior:)`.
+    @available(*, deprecated, renamed: "take(while:)")
+    public func takeWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        take(while: predicate)
+    }
+
+    /// Renamed `skip(until:)`.
+    @available(*, deprecated, renamed: "skip(until:)")
+    public func skipUntil<Other: ObservableType>(_ other: Other) -> Observable<Element> {
+        skip(until: other)
+    }
+
+    /// Renamed `skip(while:)`.
+    @available(*, deprecated, renamed: "skip(while:)")
+    public func skipWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        skip(while: predicate)
+    }
+
+    /// Renamed `element(at:)`.
+    @available(*, deprecated, renamed: "element(at:)")
+    public func elementAt(_ index: Int) -> Observable<Element> {
+        element(at: index)
+    }
+
+    /// Renamed `retry(when:)`.
+    @available(*, deprecated, renamed: "retry(when:)")
+    public func retryWhen<Trigger: ObservableType, Failure: Swift.Error>(
+        _ notificationHandler: @escaping (Observable<Failure>) -> Trigger
+    ) -> Observable<Element> {
+        retry(when: notificationHandler)
+    }
+
+    /// Renamed `retry(when:)`.
+    @available(*, deprecated, renamed: "retry(when:)")
+    public func retryWhen<Trigger: ObservableType>(
+        _ notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger
+    ) -> Observable<Element> {
+        retry(when: notificationHandler)
+    }
+}
+
+extension ObservableType {
+    /// Renamed `Observable.catch(sequence:)`.
+    @available(*, deprecated, renamed: "catch(sequence:)")
+    public static func catchError<Sources: Sequence>(_ sequence: Sources) -> Observable<Element>
+    where Sources.Element == Observable<Element> {
+        Self.catch(sequence: sequence)
+    }
+}
