@@ -23,23 +23,15 @@ extension PipelineEngine {
         for token in currentMonitors { token.deliver(.next(event)) }
     }
 
-    /// Applies `dispatcher` with its changes reported: `.dispatcher`, `updateStore` and the
-    /// commit, with a `.storeChange` per changed member.
+    /// Reports `dispatcher` and makes the transaction report each change it commits, as a
+    /// `.storeChange` (the caller clears `transaction.reporter` after the commit).
     @usableFromInline
-    func applyReporting(_ dispatcher: Dispatcher, to fluxer: Unmanaged<AnyObject>) {
+    func beginReporting(_ dispatcher: Dispatcher) {
         emit(.dispatcher(dispatcher))
         let paths = currentMemberPaths
         transaction.reporter = { [unowned self] member, change in
             let path = paths[ObjectIdentifier(member)] ?? "store.<\(type(of: member))>"
             self.emit(.storeChange(StoreChange(path: path, oldValue: change.old, newValue: change.new)))
         }
-        let thread = threadState!
-        let outer = thread.pointee.transaction
-        thread.pointee.transaction = Unmanaged.passUnretained(transaction)
-        let error = fluxer._withUnsafeGuaranteedRef { hooks.apply(self, $0, dispatcher) }
-        thread.pointee.transaction = outer
-        transaction.commit()
-        transaction.reporter = nil
-        if let error { publish(error) }
     }
 }

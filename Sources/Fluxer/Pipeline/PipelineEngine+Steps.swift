@@ -97,11 +97,8 @@ extension PipelineEngine {
         }
         let saved = phase
         phase = .busy
-        if !currentMonitors.isEmpty {
-            applyReporting(dispatcher, to: active)
-            phase = saved
-            return
-        }
+        let reporting = !currentMonitors.isEmpty
+        if reporting { beginReporting(dispatcher) }
         // One updateStore call, one transaction: its writes are delivered when it has returned.
         let thread = threadState!
         let outer = thread.pointee.transaction
@@ -109,6 +106,7 @@ extension PipelineEngine {
         let error = active._withUnsafeGuaranteedRef { hooks.apply(self, $0, dispatcher) }
         thread.pointee.transaction = outer
         transaction.commit()
+        if reporting { transaction.reporter = nil }
         // After the commit: an `errors` observer reads the store with the writes made before
         // the throw delivered.
         if let error { publish(error) }
