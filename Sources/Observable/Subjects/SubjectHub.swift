@@ -1,35 +1,5 @@
 import Synchronization
 
-/// What a subject remembers and replays; specialised statically in ``SubjectHub``.
-@usableFromInline
-protocol SubjectPolicy {
-    associatedtype Element
-    /// `false` for `AsyncSubject`: `.next` values are only remembered, and the last one is
-    /// delivered just before `.completed`.
-    static var deliversNext: Bool { get }
-    /// `false` for a policy that remembers nothing (`record` is then never called).
-    static var recordsValues: Bool { get }
-    /// Remembers a value as it is delivered (under the hub's lock).
-    mutating func record(_ element: Element)
-    /// The events a new subscriber receives before live ones (under the hub's lock).
-    func replay(stopEvent: Event<Element>?) -> [Event<Element>]
-    /// For `AsyncSubject`: the value delivered before `.completed`.
-    var lastElement: Element? { get }
-    /// `true` when ``admit(_:)`` may refuse values; `false` lets the hub skip the call entirely.
-    static var screensNext: Bool { get }
-    /// Decides, under the hub's lock and at the moment a value is sent (before it is queued),
-    /// whether it is delivered at all. Used by store properties to drop equal writes.
-    mutating func admit(_ element: Element) -> Bool
-}
-
-extension SubjectPolicy {
-    @inlinable static var deliversNext: Bool { true }
-    @inlinable static var recordsValues: Bool { true }
-    @inlinable var lastElement: Element? { nil }
-    @inlinable static var screensNext: Bool { false }
-    @inlinable mutating func admit(_ element: Element) -> Bool { true }
-}
-
 /// The delivery engine shared by all subjects.
 ///
 /// Delivery is serialized without holding the lock while observers run: a sender that finds the
