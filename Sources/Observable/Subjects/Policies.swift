@@ -1,4 +1,6 @@
-/// What a subject remembers and replays; specialised statically in ``SubjectHub``.
+/// What a subject remembers and replays; specialised statically in ``SubjectHub``. A policy that
+/// delivers values and neither records nor screens them (``PublishPolicy``) lets an idle hub send
+/// a value without its lock (``SubjectHub/sendsWithoutLock``); the others need the lock for that.
 @usableFromInline
 protocol SubjectPolicy {
     associatedtype Element

@@ -6,67 +6,102 @@ import Synchronization
 /// hub idle becomes the delivering thread; anything that arrives meanwhile (re-entrantly or from
 /// another thread) is queued and delivered, in order, by that thread before it goes idle.
 ///
-/// Observers live in a ``TokenList`` of slots. While nobody is delivering, subscribe and dispose
-/// change it in place in O(1) (disposal empties the token's slot; the list is compacted once
-/// empty slots outnumber live ones). While a delivery is walking the list, a change makes a copy
-/// and the walked list is kept in `retired` until delivery goes idle, so the delivering thread
-/// reads the list and its tokens without retaining them and nothing is freed under its feet.
+/// ## The state word
+/// `state` holds three bits:
+/// - `delivering`: one thread owns delivery. Only that thread reads the observer list outside
+///   the lock; a thread holding the lock takes this bit too when it changes the list in place
+///   (see ``own(adding:)``).
+/// - `pending`: set only while `delivering` is, by a thread holding the lock, whenever it leaves
+///   something for the owner (queued events, lists or tokens to release): the owner must take
+///   the lock before going idle. Cleared by the owner, under the lock, once nothing is left.
+/// - `inputStopped`: a terminal event was accepted, or the hub was disposed (set under the lock).
 ///
-/// Each slot holds an ``ObserverToken``: the observer's handler, and also the disposable the
-/// subscriber gets back (one object per subscription, holding the hub strongly and the subject
-/// not at all). A closure subscription holds its token and the token's handler holds the closure
-/// subscription. The hub empties a token's handler (releasing what it captured, which breaks
-/// that cycle) when the token is disposed, and empties all of them when the subject terminates,
-/// is disposed or is deallocated (``detach()``); always under the lock, and only when no thread
-/// can be calling the handler: at once when nobody is delivering, otherwise by the delivering
-/// thread when it goes idle (see `detached` and `disposedTokens`). When the subject is disposed
-/// or deallocated (not when it terminates: the terminal event reaches the chain), the hub also
-/// tells each observer's stop signal that its source let go (``SourceRelease``), so that the
+/// An uncontended `.next` of a policy that neither screens nor records values
+/// (``sendsWithoutLock``: `PublishSubject`) is one compare-and-swap from 0 to `delivering`, a walk
+/// of the list, and one compare-and-swap back to 0, with no lock at all. Any other bit makes the
+/// first one fail and the send takes the lock (``sendLocked(_:)``): it queues the event if a
+/// delivery is running, drops it after a terminal event, or takes delivery itself. Policies that
+/// screen or record values always take the lock to do so, then deliver as owner and go idle with
+/// one compare-and-swap.
+///
+/// ## Why a list being walked is never changed or freed
+/// The current list is reachable through `current` (retained once there). Outside the lock, only
+/// the thread holding `delivering` reads `current` and walks the list it read. A thread holding
+/// the lock changes a list in place, or frees one, only while it holds `delivering` itself (so
+/// no walk is running); when it cannot take the bit (a delivery is running) it changes a copy,
+/// publishes the copy in `current` (releasing: a walker that reads it sees it complete), keeps
+/// the walked list in `retired` and sets `pending` in the same compare-and-swap that found the
+/// bit taken. The owner's compare-and-swap to idle then fails, so it takes the lock and releases
+/// the retired lists after its walk. So a list is released only when no thread can be walking
+/// it: lists parked while a walk ran are released by that walker once it is done, and a list
+/// replaced by a lock holder that held `delivering` was being walked by nobody; a later walker
+/// cannot read either (see below).
+///
+/// Every decision reads one word: each change of `state` is a read-modify-write, or a store by
+/// the thread that holds both `delivering` and the lock (then no other thread may change the
+/// word: senders without the lock only swap 0 for `delivering`, and every other writer holds the
+/// lock). So the word's single modification order is the total order the argument needs; no
+/// decision compares two atomics (there is no store-then-load pattern across variables), which
+/// is why acquiring/releasing orderings suffice and sequentially consistent ones would add
+/// nothing. Ownership passes along that order: a thread that takes `delivering` (acquiring) reads
+/// from the release of the previous owner or lock holder, so it sees every change made to the
+/// lists and `current` before, and a list that was replaced before it took the bit is never the
+/// one it reads.
+///
+/// ## Observers
+/// Each slot of a ``TokenList`` holds an ``ObserverToken``: the observer's handler, and also the
+/// disposable the subscriber gets back (one object per subscription, holding the hub strongly and
+/// the subject not at all). A closure subscription holds its token and the token's handler holds
+/// the closure subscription. The hub empties a token's handler (releasing what it captured, which
+/// breaks that cycle) when the token is disposed, and empties all of them when the subject
+/// terminates, is disposed or is deallocated (``detach()``); always under the lock, and only when
+/// no thread can be calling the handler: at once when no delivery runs, otherwise by the
+/// delivering thread when it goes idle (see `detached` and `disposedTokens`). When the subject is
+/// disposed or deallocated (not when it terminates: the terminal event reaches the chain), the hub
+/// also tells each observer's stop signal that its source let go (``SourceRelease``), so that the
 /// operator chain behind the observer lets go of what it holds too.
 ///
 /// A new subscriber that must first receive replayed values is marked "buffering": live events
 /// for it are held in its buffer until its replay is done, so it never sees two events at once
 /// or out of order.
-/// @unchecked: every `var` here and in `TokenList`, and `ObserverToken.buffer` / `index`,
-/// is only touched under `lock`; a deliverer walks only a list that is no longer changed.
+/// @unchecked: `state` and `current` are atomic; every `var` here and in `TokenList`, and
+/// `ObserverToken.buffer` / `index`, is only touched under `lock`; the thread holding
+/// `delivering` reads the list it took from `current` without the lock, and nobody changes that
+/// list meanwhile (see above).
 @usableFromInline
 final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     @usableFromInline typealias Element = Policy.Element
     @usableFromInline typealias Token = ObserverToken<Policy>
+    @usableFromInline typealias List = TokenList<Policy>
+
+    /// `true` when a `.next` value needs nothing but delivery (no screening, no recording): such
+    /// a value is sent without the lock when the hub is idle.
+    @inlinable
+    static var sendsWithoutLock: Bool {
+        Policy.deliversNext && !Policy.recordsValues && !Policy.screensNext
+    }
+
+    @usableFromInline let lock = Lock()
+    @usableFromInline let state = Atomic<UInt8>(0)
+    /// The current list (a `TokenList` reference that this field retains once). Written under the
+    /// lock; read under the lock or by the thread holding `delivering`.
+    @usableFromInline let current: Atomic<UnsafeMutableRawPointer>
 
     // `@exclusivity(unchecked)`: the lock already makes these exclusive, and the runtime
     // bookkeeping would cost more than the lock itself.
-    @usableFromInline let lock = Lock()
-    /// The current list, retained once here. Stored as `Unmanaged` so that the delivering
-    /// thread reads it without a retain/release pair per event; every site that replaces it keeps
-    /// the old list alive elsewhere first (`retired`, or a local dropped after unlocking), so a
-    /// list is never freed under the lock.
-    @exclusivity(unchecked) @usableFromInline var observersStorage: Unmanaged<TokenList<Policy>>
-
-    @inlinable
-    var observers: TokenList<Policy> {
-        get { observersStorage.takeUnretainedValue() }
-        set {
-            let old = observersStorage
-            observersStorage = Unmanaged.passRetained(newValue)
-            old.release()
-        }
-    }
     /// Lists replaced while a delivery was walking them; released when delivery goes idle.
-    @exclusivity(unchecked) @usableFromInline var retired: [TokenList<Policy>] = []
+    @exclusivity(unchecked) @usableFromInline var retired: [List] = []
     /// Lists whose observers will never get another event (the subject terminated or was
     /// disposed while a delivery was running): when delivery goes idle, the delivering thread
     /// empties their tokens' handlers, then releases them. Replays never read a token's handler
     /// field (they use their own reference), so nothing else can be calling one then.
-    @exclusivity(unchecked) @usableFromInline var detached: [TokenList<Policy>] = []
+    @exclusivity(unchecked) @usableFromInline var detached: [List] = []
     /// Tokens disposed while a delivery was running: the delivering thread empties their handlers
     /// when it goes idle (a walk in progress may still hold them).
     @exclusivity(unchecked) @usableFromInline var disposedTokens: [Token] = []
     @exclusivity(unchecked) @usableFromInline var policy: Policy
-    @exclusivity(unchecked) @usableFromInline var delivering = false
     @exclusivity(unchecked) @usableFromInline var queue: [Event<Element>] = []
     @exclusivity(unchecked) @usableFromInline var head = 0
-    @exclusivity(unchecked) @usableFromInline var inputStopped = false
     @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
     @exclusivity(unchecked) @usableFromInline var disposed = false
     @usableFromInline let name: String
@@ -75,18 +110,51 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     init(policy: Policy, name: String) {
         self.policy = policy
         self.name = name
-        self.observersStorage = Unmanaged.passRetained(TokenList())
+        self.current = Atomic(Unmanaged.passRetained(List()).toOpaque())
     }
 
     deinit {
-        observersStorage.release()
+        Unmanaged<List>.fromOpaque(current.load(ordering: .acquiring)).release()
     }
 
+    /// The current list, for the thread holding `delivering` or the lock (not retained).
+    @inlinable
+    var currentList: Unmanaged<List> {
+        Unmanaged.fromOpaque(current.load(ordering: .acquiring))
+    }
+
+    /// The current list, under the lock. Setting it publishes the new list (releasing) and drops
+    /// the old one's retain: every site that replaces it keeps the old list alive elsewhere first
+    /// (`retired`, `detached`, or a local dropped after unlocking).
+    @inlinable
+    var observers: List {
+        get { currentList.takeUnretainedValue() }
+        set {
+            let old = current.exchange(Unmanaged.passRetained(newValue).toOpaque(), ordering: .acquiringAndReleasing)
+            Unmanaged<List>.fromOpaque(old).release()
+        }
+    }
+
+    /// `true` once a terminal event was accepted or the hub was disposed (under the lock).
+    @inlinable
+    var inputStopped: Bool {
+        state.load(ordering: .relaxed) & HubState.inputStopped != 0
+    }
 
     // MARK: Sending
 
     @inlinable
     func on(_ event: Event<Element>) {
+        if Self.sendsWithoutLock, case .next = event,
+            state.compareExchange(expected: 0, desired: HubState.delivering, ordering: .acquiring).exchanged
+        {
+            // Idle and accepting: this thread owns delivery (see `state`).
+            deliver(event, to: currentList)
+            if !state.compareExchange(expected: HubState.delivering, desired: 0, ordering: .releasing).exchanged {
+                drainQueued()
+            }
+            return
+        }
         lock.lock()
         if inputStopped {
             lock.unlock()
@@ -104,199 +172,160 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     /// meanwhile. Releases `lock`.
     @inlinable
     func sendLocked(_ event: Event<Element>) {
-        if event.isStopEvent { inputStopped = true }
-        if delivering {
-            queue.append(event)
-            lock.unlock()
-            return
-        }
-        delivering = true
-        var current = event
+        let stopBit = event.isStopEvent ? HubState.inputStopped : 0
+        var word = state.load(ordering: .relaxed)
         while true {
-            // Under the lock: record the event and take the list it goes to.
-            if case .next(let element) = current {
+            if word & HubState.delivering != 0 {
+                // Busy: queue for the owner, whose swap to idle then fails.
+                let (exchanged, actual) = state.compareExchange(
+                    expected: word, desired: word | HubState.pending | stopBit, ordering: .acquiringAndReleasing)
+                if exchanged {
+                    queue.append(event)
+                    lock.unlock()
+                    return
+                }
+                word = actual
+            } else {
+                // Only a sender without the lock can change the word meanwhile (0 to `delivering`).
+                let (exchanged, actual) = state.compareExchange(
+                    expected: word, desired: word | HubState.delivering | stopBit, ordering: .acquiringAndReleasing)
+                if exchanged { break }
+                word = actual
+            }
+        }
+        deliverLocked(event)
+    }
+
+    /// Called with `lock` held by the thread holding `delivering`: records and delivers `first`
+    /// (outside the lock), then whatever was queued meanwhile, then goes idle. Releases `lock`.
+    @inlinable
+    func deliverLocked(_ first: Event<Element>) {
+        var event = first
+        while true {
+            var walked: Unmanaged<List>?
+            var prefix: Element?
+            if case .next(let element) = event {
                 // A stateless policy is zero-sized: its field shares the object's address, and
                 // the thread sanitizer would report a mutation of it as racing with reads of the
                 // object header. It records nothing, so skip the call.
                 if Policy.recordsValues { policy.record(element) }
-                if Policy.deliversNext {
-                    let list = observersStorage
-                    lock.unlock()
-                    deliver(current, to: list)
-                    lock.lock()
-                }
+                if Policy.deliversNext { walked = currentList }
             } else {
-                stopEvent = current
-                let list = observersStorage
-                observers.unregisterAll()
-                detached.append(observers)
-                observers = TokenList()
-                let prefix = current.isCompleted ? policy.lastElement : nil
+                stopEvent = event
+                let list = observers
+                list.unregisterAll()
+                detached.append(list)
+                // For the handlers to be taken when delivery goes idle (see `settlePending`).
+                state.store(state.load(ordering: .relaxed) | HubState.pending, ordering: .relaxed)
+                observers = List()
+                prefix = event.isCompleted ? policy.lastElement : nil
+                walked = Unmanaged.passUnretained(list)
+            }
+            if let walked {
+                let word = settlePending()
                 lock.unlock()
-                if let prefix { deliver(.next(prefix), to: list) }
-                deliver(current, to: list)
+                if let prefix { deliver(.next(prefix), to: walked) }
+                deliver(event, to: walked)
+                // Idle with one swap, unless this thread has to take the lock anyway (`pending`
+                // was set, then or since).
+                if word & HubState.pending == 0,
+                    state.compareExchange(expected: word, desired: word & ~HubState.delivering, ordering: .releasing)
+                        .exchanged
+                {
+                    return
+                }
                 lock.lock()
             }
-            if head == queue.count {
-                if head != 0 {
-                    queue.removeAll(keepingCapacity: false)
-                    head = 0
-                }
-                delivering = false
-                if retired.isEmpty && detached.isEmpty && disposedTokens.isEmpty {
-                    lock.unlock()
-                } else {
-                    // Handlers are taken out under the lock (so two threads never empty the same
-                    // token) and released, with the walked lists, outside it: that may run deinits.
-                    var boxes: [Unmanaged<HandlerBox<Element>>] = []
-                    for list in detached { list.takeHandlers(into: &boxes) }
-                    for token in disposedTokens { token.takeHandler().map { boxes.append($0) } }
-                    let lists = retired
-                    let ended = detached
-                    let tokens = disposedTokens
-                    retired = []
-                    detached = []
-                    disposedTokens = []
-                    lock.unlock()
-                    DeferredRelease.run {
-                        for box in boxes { box.release() }
-                        withExtendedLifetime((lists, ended, tokens)) {}
-                    }
-                }
-                return
-            }
-            current = queue[head]
-            head += 1
+            guard let next = takeQueuedOrGoIdle() else { return }
+            event = next
         }
     }
 
-    /// Delivers `event` to `list`, which stays alive until delivery goes idle (see `retired`).
-    /// The list holds its observers as retained `Unmanaged` references, so the walk touches no
-    /// reference count at all: per event, one call per observer.
+    /// With `lock` held by the owner: clears `pending` if nothing is left that needs the lock
+    /// (queued events, lists or tokens to release), and returns the word. Whoever leaves
+    /// something sets `pending`, so a clear bit needs no further check. A store suffices: while
+    /// this thread holds `delivering` and the lock, no other thread changes the word.
     @inlinable
-    func deliver(_ event: Event<Element>, to list: Unmanaged<TokenList<Policy>>) {
+    func settlePending() -> UInt8 {
+        let word = state.load(ordering: .relaxed)
+        if word & HubState.pending == 0
+            || head != queue.count || !retired.isEmpty || !detached.isEmpty || !disposedTokens.isEmpty
+        {
+            return word
+        }
+        let settled = word & ~HubState.pending
+        state.store(settled, ordering: .relaxed)
+        return settled
+    }
+
+    /// Called by the owner without the lock after its swap to idle failed: delivers what was
+    /// queued meanwhile, then goes idle.
+    @inlinable
+    @inline(never)
+    func drainQueued() {
+        lock.lock()
+        if let next = takeQueuedOrGoIdle() { deliverLocked(next) }
+    }
+
+    /// With `lock` held by the owner: the next queued event (the lock still held), or `nil` after
+    /// going idle, releasing what waited for that and the lock.
+    @inlinable
+    func takeQueuedOrGoIdle() -> Event<Element>? {
+        if head != queue.count {
+            let next = queue[head]
+            head += 1
+            if head == queue.count {
+                queue.removeAll(keepingCapacity: false)
+                head = 0
+            }
+            return next
+        }
+        // A store suffices (see `settlePending`); releasing: the next owner sees this one's work.
+        let idle = state.load(ordering: .relaxed) & HubState.inputStopped
+        if retired.isEmpty && detached.isEmpty && disposedTokens.isEmpty {
+            state.store(idle, ordering: .releasing)
+            lock.unlock()
+            return nil
+        }
+        // Handlers are taken out under the lock (so two threads never empty the same token) and
+        // released, with the walked lists, outside it: that may run deinits.
+        var boxes: [Unmanaged<HandlerBox<Element>>] = []
+        for list in detached { list.takeHandlers(into: &boxes) }
+        for token in disposedTokens { token.takeHandler().map { boxes.append($0) } }
+        let lists = retired
+        let ended = detached
+        let tokens = disposedTokens
+        retired = []
+        detached = []
+        disposedTokens = []
+        state.store(idle, ordering: .releasing)
+        lock.unlock()
+        DeferredRelease.run {
+            for box in boxes { box.release() }
+            withExtendedLifetime((lists, ended, tokens)) {}
+        }
+        return nil
+    }
+
+    /// Delivers `event` to `list`, which stays alive and unchanged until delivery goes idle (see
+    /// `retired`). The list holds its observers as retained `Unmanaged` references, so the walk
+    /// touches no reference count at all: per event, one call per observer.
+    @inlinable
+    @inline(__always)
+    func deliver(_ event: Event<Element>, to list: Unmanaged<List>) {
         list._withUnsafeGuaranteedRef { list in
             for slot in list.slots {
                 slot?._withUnsafeGuaranteedRef { $0.deliver(event) }
             }
         }
     }
+}
 
-    /// Makes `observers` safe to change: a copy if a delivery may be walking it.
-    @inlinable
-    func mutableObservers() -> TokenList<Policy> {
-        if delivering {
-            retired.append(observers)
-            observers = TokenList(copying: observers)
-        }
-        return observers
-    }
-
-    // MARK: Subscribing
-
-    @inlinable
-    func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
-        lock.lock()
-        if disposed {
-            lock.unlock()
-            observer.on(.error(RxError.disposed(object: name)))
-            return Disposables.create()
-        }
-        let replay = policy.replay(stopEvent: stopEvent)
-        if stopEvent != nil {
-            lock.unlock()
-            for event in replay { observer.on(event) }
-            return Disposables.create()
-        }
-        let token = Token(
-            handler: observer.handler, signal: observer.stopSignal, hub: self, buffering: !replay.isEmpty)
-        mutableObservers().append(token)
-        lock.unlock()
-        if !replay.isEmpty { token.replay(replay, handler: observer.handler) }
-        return token
-    }
-
-    @inlinable
-    var hasObservers: Bool {
-        lock.withLock { observers.live > 0 }
-    }
-
-    /// Takes a token that was just marked disposed out of the list and releases its handler:
-    /// now if nobody is delivering, otherwise when the delivering thread goes idle.
-    @inlinable
-    func remove(_ token: Token) {
-        lock.lock()
-        var removed: Unmanaged<Token>?
-        if token.index >= 0 {
-            let list = mutableObservers()
-            removed = list.remove(token)
-            if list.holes > 16 && list.holes > list.live { list.compact() }
-        }
-        var box: Unmanaged<HandlerBox<Element>>?
-        if delivering {
-            disposedTokens.append(token)
-        } else {
-            box = token.takeHandler()
-        }
-        lock.unlock()
-        // Outside the lock: releasing captures may run deinits (a whole chain's, one by one).
-        DeferredRelease.run {
-            box?.release()
-            removed?.release()
-        }
-    }
-
-    /// Releases every observer and refuses later use (subscribers get `RxError.disposed`).
-    @inlinable
-    func dispose() {
-        lock.lock()
-        disposed = true
-        takeObservers()
-    }
-
-    /// Called by the subject's `deinit`: releases every observer's handler (the tokens their
-    /// subscribers may still hold keep only the hub). No thread can be delivering then: every
-    /// delivery runs inside a call on the subject.
-    @inlinable
-    func detach() {
-        lock.lock()
-        takeObservers()
-    }
-
-    /// With `lock` held (released here): stops input and takes the observers out; their handlers
-    /// are emptied now, or by the delivering thread when it goes idle if a delivery is running.
-    /// Then tells each observer's stop signal that its source let go.
-    @inlinable
-    func takeObservers() {
-        inputStopped = true
-        let current = observers
-        current.unregisterAll()
-        var signals: [StopSignal] = []
-        for slot in current.slots {
-            slot?._withUnsafeGuaranteedRef {
-                $0.state.store(SubjectSubscriptionState.disposed, ordering: .releasing)
-                if let signal = $0.box?._withUnsafeGuaranteedRef({ $0.signal }) { signals.append(signal) }
-            }
-        }
-        observers = TokenList()
-        var boxes: [Unmanaged<HandlerBox<Element>>] = []
-        if delivering {
-            detached.append(current)
-        } else {
-            current.takeHandlers(into: &boxes)
-        }
-        lock.unlock()
-        // Outside the lock: what follows may run deinits and operator code (never user code
-        // under the lock).
-        DeferredRelease.run {
-            for signal in signals { SourceRelease.notify(signal) }
-            for box in boxes { box.release() }
-            withExtendedLifetime(current) {}
-        }
-    }
-
-    @usableFromInline
-    var isDisposed: Bool {
-        lock.withLock { disposed }
-    }
+/// The bits of ``SubjectHub``'s `state` (constants of a non-generic type, so that they cost
+/// nothing in code that is not specialized either).
+@usableFromInline
+enum HubState {
+    @inlinable static var delivering: UInt8 { 1 }
+    @inlinable static var pending: UInt8 { 2 }
+    @inlinable static var inputStopped: UInt8 { 4 }
 }

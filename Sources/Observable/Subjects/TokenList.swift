@@ -1,8 +1,9 @@
 /// A hub's observers: slots in subscription order, emptied on disposal. Each occupied slot owns
 /// one retain of its token (taken in `append` and `init(copying:)`, given back in `remove` and
-/// `deinit`), so delivery can read tokens without touching reference counts. Only touched under
-/// the hub's lock, except that a deliverer walks the slots of the list it read (which is then
-/// never changed), and `deinit`, which runs outside the lock (the hub drops lists there).
+/// `deinit`), so delivery can read tokens without touching reference counts. Changed only under
+/// the hub's lock, and in place only while the changing thread also holds the hub's `delivering`
+/// bit; the thread holding that bit walks the list it read without the lock (nobody changes it
+/// meanwhile, see ``SubjectHub``); `deinit` runs outside the lock (the hub drops lists there).
 @usableFromInline
 final class TokenList<Policy: SubjectPolicy> {
     @usableFromInline typealias Token = ObserverToken<Policy>
