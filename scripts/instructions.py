@@ -49,17 +49,17 @@ GROUPS = {
 # no change makes a path slower unnoticed. Lower a ceiling when a path gets faster; a workload
 # at its target has its target as ceiling.
 RATIOS = {
-    "publish-1": (1.5, 2.5),
-    "map-filter-map": (1.5, 3.6),
+    "publish-1": (1.5, 1.5),
+    "map-filter-map": (1.5, 2.2),
     "subscribe-dispose": (1.5, 3.4),
-    "distinct": (1.2, 1.8),
+    "distinct": (1.2, 1.4),
     "flatMapLatest-just": (3.0, 3.0),
     "combineLatest-2": (3.0, 3.0),
-    "fluxer-loop": (2.0, 5.0),
-    "store-fanout": (3.0, 5.3),
+    "fluxer-loop": (2.0, 4.9),
+    "store-fanout": (3.0, 5.1),
 }
 ABSOLUTE = {
-    "fluxer-chain": (4_000, 12_000),
+    "fluxer-chain": (4_000, 10_000),
 }
 
 
