@@ -9,11 +9,20 @@ let package = Package(
         .library(name: "Observables", targets: ["Observables"]),
         .library(name: "Fluxer", targets: ["Fluxer"]),
         .library(name: "FluxerTesting", targets: ["FluxerTesting"]),
+        // What needs Foundation (`toBlocking()`, `decode`, `Date` <-> `RxTime`), kept out of
+        // `Observables` so that an app's process does not load Foundation through us.
+        .library(name: "ObservablesFoundation", targets: ["ObservablesFoundation"]),
     ],
     targets: [
         .target(
             name: "Observables",
             path: "Sources/Observable",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "ObservablesFoundation",
+            dependencies: ["Observables"],
+            path: "Sources/ObservablesFoundation",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(
@@ -33,6 +42,12 @@ let package = Package(
             path: "Benchmarks/MallocStats"
         ),
         .executableTarget(
+            name: "IdleMemory",
+            dependencies: ["Fluxer"],
+            path: "Benchmarks/IdleMemory",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
             name: "Benchmarks",
             dependencies: ["Observables", "Fluxer", "MallocStats"],
             path: "Benchmarks/Benchmarks",
@@ -40,7 +55,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ObservablesTests",
-            dependencies: ["Observables"],
+            dependencies: ["Observables", "ObservablesFoundation"],
             path: "Tests/ObservablesTests",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

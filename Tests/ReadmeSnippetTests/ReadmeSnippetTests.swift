@@ -4,12 +4,12 @@ import Testing
 /// Runs every README.md block that is a statement list or a parameterless function:
 /// a block that compiles but traps (a failed `assert`) fails here.
 @Suite struct ReadmeSnippetTests {
-    @MainActor @Test func readmeBlockAtLine91Runs() throws { tourOfOperators() }
-    @MainActor @Test func readmeBlockAtLine132Runs() throws { try tourOfSubjects() }
-    @MainActor @Test func readmeBlockAtLine211Runs() throws { tourOfTraits() }
-    @MainActor @Test func readmeBlockAtLine406Runs() throws { signUpEnablesSubmit() }
-    @MainActor @Test func readmeBlockAtLine455Runs() throws { redrawWhenTheCountChanges() }
-    @MainActor @Test func readmeBlockAtLine565Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine598Runs() throws { testCounterViewWithStub() }
-    @MainActor @Test func readmeBlockAtLine621Runs() throws { testCounterStepByStep() }
+    @MainActor @Test func readmeBlockAtLine94Runs() throws { tourOfOperators() }
+    @MainActor @Test func readmeBlockAtLine135Runs() throws { try tourOfSubjects() }
+    @MainActor @Test func readmeBlockAtLine214Runs() throws { tourOfTraits() }
+    @MainActor @Test func readmeBlockAtLine409Runs() throws { signUpEnablesSubmit() }
+    @MainActor @Test func readmeBlockAtLine458Runs() throws { redrawWhenTheCountChanges() }
+    @MainActor @Test func readmeBlockAtLine568Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine605Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine628Runs() throws { testCounterStepByStep() }
 }

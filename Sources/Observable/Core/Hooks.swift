@@ -1,5 +1,15 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
+
+// The core imports no Foundation: a process that links it loads four more libraries, which
+// doubles its idle memory. Dates and the decoders come from FoundationEssentials (the value
+// types alone) where the platform has it; this file writes with the C library.
 
 /// Global hooks for events the library cannot hand to an observer.
 public enum Hooks {
@@ -19,7 +29,8 @@ public enum Hooks {
 }
 
 private let unhandledErrorHook = LockedValue<@Sendable (Swift.Error) -> Void> { error in
-    FileHandle.standardError.write(Data("Observables: unhandled error: \(error)\n".utf8))
+    let message = Array("Observables: unhandled error: \(error)\n".utf8)
+    _ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }  // standard error
 }
 
 /// A value guarded by the library's ``Lock``.

@@ -1,4 +1,3 @@
-import Foundation
 
 extension ObservableType {
     /// Prints every subscription, event and disposal to standard output, passing events through
@@ -38,7 +37,7 @@ extension ObservableType {
     func debug(label: String, trimOutput: Bool, printer: @escaping (String) -> Void) -> Observable<Element> {
         let source = self
         return Observable { observer in
-            let log: (String) -> Void = { message in printer("\(debugTimestamp(Date())): \(label) -> \(message)") }
+            let log: (String) -> Void = { message in printer("\(RxTime.now): \(label) -> \(message)") }
             log("subscribed")
             // The sink heads its own segment: disposing the result also logs.
             let sink = Sink<Element>(downstream: observer, ownsUpstream: true)
@@ -60,12 +59,6 @@ extension ObservableType {
 @usableFromInline
 func debugLabel(_ identifier: String?, file: String, line: UInt, function: String) -> String {
     identifier ?? "\(file.split(separator: "/").last.map(String.init) ?? file):\(line) (\(function))"
-}
-
-/// `2026-01-05T10:00:00.123Z`.
-@usableFromInline
-func debugTimestamp(_ date: Date) -> String {
-    date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
 }
 
 /// The event's description, shortened to 20 + `...` + 20 characters when `trimmed` and longer

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 
 /// Runs work on a concurrent Dispatch queue: separately scheduled actions may run at the same
 /// time on different threads.
@@ -24,8 +23,8 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType {
         self.init(queue: DispatchQueue.global(qos: qos.qosClass), leeway: leeway)
     }
 
-    /// The wall-clock time (`Date()`).
-    public var now: RxTime { Date() }
+    /// The wall-clock time (``RxTime/now``).
+    public var now: RxTime { .now }
 
     /// Submits `action(state)` to the queue (never inline). Disposing the result before it runs
     /// cancels it.

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Synchronization
 
 /// Runs work on the main thread (the main Dispatch queue).
@@ -30,8 +29,8 @@ public final class MainScheduler: SchedulerType {
 
     private init() {}
 
-    /// The wall-clock time (`Date()`).
-    public var now: RxTime { Date() }
+    /// The wall-clock time (``RxTime/now``).
+    public var now: RxTime { .now }
 
     /// Stops the program with `errorMessage` unless called on the main thread, or on whatever
     /// thread is running the main queue's work (after `dispatchMain()` on Linux, Dispatch runs it

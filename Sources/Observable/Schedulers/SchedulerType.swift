@@ -1,12 +1,8 @@
 import Dispatch
-import Foundation
 
 /// Time intervals for schedulers and time operators, in Dispatch units
 /// (`.seconds(1)`, `.milliseconds(300)`, ...), as in RxSwift.
 public typealias RxTimeInterval = DispatchTimeInterval
-
-/// A point in time for schedulers (`Date`, as in RxSwift).
-public typealias RxTime = Date
 
 /// Runs work now (or as soon as it can, in order).
 ///
@@ -38,12 +34,12 @@ public protocol SchedulerType: ImmediateSchedulerType {
 
 extension RxTimeInterval {
     /// The interval in seconds (`.never` is `.infinity`).
-    public var asTimeInterval: TimeInterval {
+    public var asTimeInterval: Double {
         switch self {
-        case .seconds(let value): return TimeInterval(value)
-        case .milliseconds(let value): return TimeInterval(value) / 1_000
-        case .microseconds(let value): return TimeInterval(value) / 1_000_000
-        case .nanoseconds(let value): return TimeInterval(value) / 1_000_000_000
+        case .seconds(let value): return Double(value)
+        case .milliseconds(let value): return Double(value) / 1_000
+        case .microseconds(let value): return Double(value) / 1_000_000
+        case .nanoseconds(let value): return Double(value) / 1_000_000_000
         case .never: return .infinity
         @unknown default: return .infinity
         }

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 
 /// Runs work serially on a Dispatch queue: one action at a time, in the order scheduled.
 ///
@@ -44,8 +43,8 @@ public final class SerialDispatchQueueScheduler: SchedulerType {
             serialQueue: DispatchQueue(label: internalSerialQueueName, qos: qos), leeway: leeway)
     }
 
-    /// The wall-clock time (`Date()`).
-    public var now: RxTime { Date() }
+    /// The wall-clock time (``RxTime/now``).
+    public var now: RxTime { .now }
 
     /// Submits `action(state)` to the queue (never inline). Disposing the result before it runs
     /// cancels it.

@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// A scheduler whose clock only moves when a test tells it to: work runs in virtual time.
@@ -44,9 +43,9 @@ open class VirtualTimeScheduler: SchedulerType, CustomDebugStringConvertible, @u
         lock.withLock { currentClock }
     }
 
-    /// The current virtual time as a `Date`: `clock * resolution` seconds after 1970.
+    /// The current virtual time: `clock * resolution` seconds after 1970.
     public var now: RxTime {
-        Date(timeIntervalSince1970: TimeInterval(clock) * resolution)
+        RxTime(timeIntervalSince1970: Double(clock) * resolution)
     }
 
     /// `true` while ``start()`` or ``advanceTo(_:)`` is running scheduled work.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Observables
+import ObservablesFoundation
 import Synchronization
 import Testing
 

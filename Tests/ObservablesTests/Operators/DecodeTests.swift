@@ -1,5 +1,6 @@
 import Foundation
 import Observables
+import ObservablesFoundation
 import Testing
 
 @Suite(.leavesNothingAlive) struct DecodeTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Observables
+import ObservablesFoundation
 import XCTest
 
 /// `toBlocking()` called on the main thread, as RxBlocking users' XCTest cases do. XCTest, not

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Observables
+import ObservablesFoundation
 import Testing
 
 @Suite struct BlockingConcurrencyTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Observables
+import ObservablesFoundation
 import Synchronization
 import Testing
 
@@ -86,7 +87,8 @@ import Testing
 
     @Test func nowIsTicksTimesResolution() {
         let scheduler = TestScheduler(initialClock: 40, resolution: 0.5)
-        #expect(scheduler.now == Date(timeIntervalSince1970: 20))
+        #expect(scheduler.now == RxTime(timeIntervalSince1970: 20))
+        #expect(Date(scheduler.now) == Date(timeIntervalSince1970: 20))
     }
 
     @Test func scheduleRelativeConvertsWithResolutionRoundingToTheNearestTick() {

@@ -1,4 +1,5 @@
 import Observables
+import ObservablesFoundation
 import Testing
 
 /// Live-object counts after many trait subscriptions. `Resources.total` is global and other

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Observables
 
 extension ObservableConvertibleType {
     /// Turns the sequence into a ``BlockingObservable``, whose methods subscribe and block the
@@ -110,9 +111,11 @@ public struct BlockingObservable<Element> {
     /// Subscribes, waits until the sequence terminates, `maxElements` elements arrived, or the
     /// timeout passes, then disposes the subscription.
     private func run(maxElements: Int?) -> (elements: [Element], error: Swift.Error?) {
-        let collector = BlockingCollector<Element>(maxElements: maxElements)
-        let subscription = source.subscribe(
-            AnyObserver(eventHandler: { collector.on($0) }, stopSignal: collector))
+        let collector = BlockingCollector<Element>()
+        // `take` ends the subscription once enough elements arrived, stopping a synchronous
+        // producer (`repeatElement`, `from`) at its next check.
+        let observed = maxElements.map { source.take($0) } ?? source
+        let subscription = observed.subscribe(AnyObserver(eventHandler: { collector.on($0) }))
         if Thread.isMainThread {
             waitRunningTheMainRunLoop(for: collector)
         } else if let timeout {
@@ -146,25 +149,23 @@ public struct BlockingObservable<Element> {
 
 // MARK: - Implementation
 
-/// Collects events for a blocking wait and signals the semaphore once, when done; the head of the
-/// source's segment (its stop flag, raised when done, see ``StopSignal``).
+/// Collects events for a blocking wait and signals the semaphore once, when the sequence
+/// terminates (the caller limits the elements with `take`).
 /// @unchecked: `elements`, `error` and `done` are only touched under `lock`; `semaphore` is
-/// thread-safe; `maxElements` is immutable; the rest is ``StopSignal``'s.
-final class BlockingCollector<Element>: StopSignal, @unchecked Sendable {
+/// thread-safe.
+final class BlockingCollector<Element>: @unchecked Sendable {
     let semaphore = DispatchSemaphore(value: 0)
-    private let maxElements: Int?
     private let lock = Lock()
     private var elements: [Element] = []
     private var error: Swift.Error?
     private var done = false
 
-    init(maxElements: Int?) {
-        self.maxElements = maxElements
-        super.init()
-    }
-
     var result: (elements: [Element], error: Swift.Error?) {
         lock.withLock { (elements, error) }
+    }
+
+    var isStopped: Bool {
+        lock.withLock { done }
     }
 
     func on(_ event: Event<Element>) {
@@ -173,7 +174,6 @@ final class BlockingCollector<Element>: StopSignal, @unchecked Sendable {
             switch event {
             case .next(let element):
                 elements.append(element)
-                if let maxElements, elements.count >= maxElements { done = true }
             case .error(let failure):
                 error = failure
                 done = true
@@ -182,10 +182,7 @@ final class BlockingCollector<Element>: StopSignal, @unchecked Sendable {
             }
             return done
         }
-        if signal {
-            requestStop()
-            semaphore.signal()
-        }
+        if signal { semaphore.signal() }
     }
 
     /// Ends the wait with `failure` unless the sequence already finished.
@@ -195,6 +192,5 @@ final class BlockingCollector<Element>: StopSignal, @unchecked Sendable {
             error = failure
             done = true
         }
-        requestStop()
     }
 }

@@ -1,5 +1,5 @@
-#if canImport(Foundation)
 import Foundation
+import Observables
 
 extension ObservableType where Element == Data {
     /// Decodes each `Data` element as `type` with `decoder`.
@@ -25,4 +25,3 @@ public protocol DataDecoder {
 
 extension JSONDecoder: DataDecoder {}
 extension PropertyListDecoder: DataDecoder {}
-#endif
