@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 import Testing
 @testable import Fluxer
@@ -22,6 +23,27 @@ final class PingFluxer: Fluxer {
         case .add: store.count.value += 1
         case .forward: partner?.action.onNext(.hit)
         }
+    }
+}
+
+/// A counter whose `transform(action:)` (called while its engine starts) waits for `startGate`,
+/// then starts the stage with one action of its own.
+final class SlowStartCounter: Fluxer {
+    enum Action { case increase }
+    enum Dispatcher { case add }
+    struct Store { let count = StoreProperty(0) }
+    let store = Store()
+    let pipeline = FluxerPipeline<Action, Dispatcher>()
+    let startEntered = DispatchSemaphore(value: 0)
+    let startGate = DispatchSemaphore(value: 0)
+    func dispatch(action: Action) throws -> Observable<Dispatcher> { .just(.add) }
+    func updateStore(dispatcher: Dispatcher) throws { store.count.value += 1 }
+    func transform(action: Observable<Action>) -> Observable<Action> {
+        startEntered.signal()
+        _ = startGate.wait(timeout: .now() + 30)
+        // Sent by the starting thread while the backlog is full: it must be queued, not wait
+        // for room that only a started engine can make.
+        return action.startWith(.increase)
     }
 }
 
@@ -60,6 +82,40 @@ final class PingFluxer: Fluxer {
                 "no onNext stayed inside the executor for the whole flood (longest: \(longestCall.load(ordering: .relaxed)) ns)")
         #expect(fluxer.store.count.value == sent.load(ordering: .relaxed), "every action was applied")
         #expect(fluxer.overlaps.load(ordering: .relaxed) == 0)
+    }
+
+    /// The engine is published before its stages are subscribed; senders that find it then must
+    /// not queue past the bound either (they did: a slow start let four senders queue 4,796
+    /// actions under a loaded CI run).
+    @Test func sendersWaitAtTheBoundWhileTheEngineStarts() {
+        let fluxer = SlowStartCounter()
+        nonisolated(unsafe) let shared = fluxer
+        let limit = PipelineEngine<SlowStartCounter.Action, SlowStartCounter.Dispatcher>.backlogLimit
+        DispatchQueue.global().async { shared.action.onNext(.increase) }  // publishes, then starts
+        #expect(fluxer.startEntered.wait(timeout: .now() + 30) == .success)
+        let engine = fluxer.engine
+        let sendersDone = Atomic<Int>(0)
+        let finished = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            onThreads(3) { _ in
+                for _ in 0..<1_000 { shared.action.onNext(.increase) }
+                sendersDone.add(1, ordering: .relaxed)
+            }
+            finished.signal()
+        }
+        // Until the bound is reached (or, without it, until every action is queued), then a
+        // little longer for senders that would run past it.
+        #expect(eventually(timeout: 30) {
+            engine.lock.withLock { engine.jobs.count - engine.head } >= limit || sendersDone.load(ordering: .relaxed) == 3
+        })
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(sendersDone.load(ordering: .relaxed) < 3, "3,000 actions do not fit: senders wait for the start")
+        #expect(engine.lock.withLock { engine.jobs.count - engine.head } <= limit)
+        fluxer.startGate.signal()
+        #expect(finished.wait(timeout: .now() + 60) == .success, "the start runs the queue and frees the senders")
+        #expect(eventually(timeout: 30) { fluxer.store.count.value == 3_002 }, "3 x 1,000 sent, the starter's own and the stage's")
+        let highWater = engine.lock.withLock { engine.backlogHighWater }
+        #expect(highWater <= limit + 4, "the queue never held more than its bound (high water: \(highWater))")
     }
 
     @Test func observersSendingIntoAFloodedFluxerNeverDeadlock() {

@@ -107,12 +107,18 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     }
 
     /// Subscribes the `transform` stages and runs what was queued meanwhile. Called once, by the
-    /// thread that published the engine.
+    /// thread that published the engine. Until then, senders on other threads queue up to the
+    /// backlog's bound and wait there; this thread counts as running an executor meanwhile, so
+    /// what the stages send while being subscribed is queued without waiting (nobody else could
+    /// make room).
     @inlinable
     func start() {
         transaction.running.store(true, ordering: .relaxed)
+        let thread = ExecutorThread.state(depthKey)
+        thread.pointee.depth += 1
         subscribeActionStage()
         subscribeDispatcherStage()
+        thread.pointee.depth -= 1
         lock.lock()
         started = true
         if running || head == jobs.count || tornDown {
@@ -153,7 +159,9 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
             return
         }
         if running || !started || hasScheduler {
-            if running && !hasScheduler && jobs.count - head >= Self.backlogLimit
+            // Also before the start: a sender must not queue without bound while the starting
+            // thread subscribes the stages.
+            if (running || !started) && !hasScheduler && jobs.count - head >= Self.backlogLimit
                 && !isOwner && ExecutorThread.state(depthKey).pointee.depth == 0
             {
                 waitForRoom(job)
@@ -188,7 +196,7 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     /// Called with `lock` held, by a sender from a thread that owns no executor, when the backlog
     /// is at its bound: waits until there is room (then queues `job`), until the owner hands the
     /// executor over (then runs the queue itself, as an owner), until the executor goes idle
-    /// (then owns it), or until teardown (then drops `job`). Releases `lock`.
+    /// (then owns it, once started), or until teardown (then drops `job`). Releases `lock`.
     @inlinable
     func waitForRoom(_ job: Job) {
         waiters += 1
@@ -207,7 +215,7 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
                 lock.unlock()
                 return
             }
-            if !running {
+            if !running && started {
                 waiters -= 1
                 appendLocked(job)
                 running = true
