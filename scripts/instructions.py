@@ -52,7 +52,7 @@ RATIOS = {
     "publish-1": (1.5, 1.5),
     "map-filter-map": (1.5, 2.2),
     "subscribe-dispose": (1.5, 3.4),
-    "distinct": (1.2, 1.4),
+    "distinct": (1.2, 1.2),
     "flatMapLatest-just": (3.0, 3.0),
     "combineLatest-2": (3.0, 3.0),
     "fluxer-loop": (2.0, 4.9),

@@ -10,13 +10,13 @@ extension ObservableType where Element: Equatable {
         let source = self
         return Observable { observer in
             let sink = Sink<Element>(downstream: observer)
-            var last: Element?
+            let last = StageVariable<Element?>(nil)
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
-                        if let previous = last, previous == element { return }
-                        last = element
+                        if let previous = last.value, previous == element { return }
+                        last.value = element
                         sink.forwardNext(element)
                     case .error, .completed: sink.forward(event)
                     }
@@ -84,15 +84,15 @@ extension ObservableType {
         let source = self
         return Observable { observer in
             let sink = Sink<Element>(downstream: observer)
-            var lastKey: Key?
+            let lastKey = StageVariable<Key?>(nil)
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
                         do {
                             let key = try keySelector(element)
-                            if let previous = lastKey, try comparer(previous, key) { return }
-                            lastKey = key
+                            if let previous = lastKey.value, try comparer(previous, key) { return }
+                            lastKey.value = key
                         } catch {
                             sink.forward(.error(error))
                             return

@@ -13,13 +13,13 @@ extension ObservableType {
         let source = self
         return Observable { observer in
             let sink = Sink<Element>(downstream: observer)
-            var remaining = index
+            let remaining = StageVariable(index)
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
-                        if remaining > 0 {
-                            remaining -= 1
+                        if remaining.value > 0 {
+                            remaining.value -= 1
                             return
                         }
                         sink.forwardNext(element)

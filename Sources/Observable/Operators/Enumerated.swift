@@ -10,13 +10,13 @@ extension ObservableType {
         let source = self
         return Observable { observer in
             let sink = Sink<(index: Int, element: Element)>(downstream: observer)
-            var index = 0
+            let index = StageVariable(0)
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
-                        let current = index
-                        index &+= 1
+                        let current = index.value
+                        index.value &+= 1
                         sink.forwardNext((index: current, element: element))
                     case .error, .completed: sink.forwardTerminal(event)
                     }

@@ -26,7 +26,7 @@ extension ObservableType {
         let source = self
         return Observable { observer in
             let sink = Sink<Element>(downstream: observer)
-            var seen = false
+            let seen = StageVariable(false)
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
@@ -37,15 +37,15 @@ extension ObservableType {
                             return
                         }
                         guard matches else { return }
-                        if seen {
+                        if seen.value {
                             sink.forward(.error(RxError.moreThanOneElement))
                             return
                         }
-                        seen = true
+                        seen.value = true
                         sink.forwardNext(element)
                     case .error: sink.forward(event)
                     case .completed:
-                        sink.forward(seen ? .completed : .error(RxError.noElements))
+                        sink.forward(seen.value ? .completed : .error(RxError.noElements))
                     }
                 })
             return sink.setUpstream(upstream)

@@ -11,13 +11,13 @@ extension ObservableType {
         let source = self
         return Observable { observer in
             let sink = Sink<Element>(downstream: observer)
-            var remaining = count
+            let remaining = StageVariable(count)
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
-                        if remaining > 0 {
-                            remaining -= 1
+                        if remaining.value > 0 {
+                            remaining.value -= 1
                         } else {
                             sink.forwardNext(element)
                         }
@@ -40,17 +40,17 @@ extension ObservableType {
         let source = self
         return Observable { observer in
             let sink = Sink<Element>(downstream: observer)
-            var skipping = true
+            let skipping = StageVariable(true)
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
-                        if skipping {
-                            do { skipping = try predicate(element) } catch {
+                        if skipping.value {
+                            do { skipping.value = try predicate(element) } catch {
                                 sink.forward(.error(error))
                                 return
                             }
-                            if skipping { return }
+                            if skipping.value { return }
                         }
                         sink.forwardNext(element)
                     case .error, .completed: sink.forward(event)

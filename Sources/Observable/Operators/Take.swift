@@ -23,15 +23,15 @@ extension ObservableType {
         let source = self
         return Observable { observer in
             let sink = Sink<Element>(downstream: observer)
-            var remaining = count
+            let remaining = StageVariable(count)
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
-                        guard remaining > 0 else { return }
-                        remaining -= 1
+                        guard remaining.value > 0 else { return }
+                        remaining.value -= 1
                         sink.forwardNext(element)
-                        if remaining == 0 { sink.forward(.completed) }
+                        if remaining.value == 0 { sink.forward(.completed) }
                     case .error, .completed: sink.forward(event)
                     }
                 })
