@@ -4,7 +4,7 @@ import MallocStats
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One measured variant of a workload.

@@ -9,7 +9,7 @@
 import Observables
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The lowest stack address noted since the last reset (one thread at a time uses it).
@@ -47,92 +47,125 @@ private enum ProbeError: Error { case boom }
 /// One recursive path through a chain of `depth` operators; returns the bytes of stack it used.
 /// `deep`: the shape must run with 2,000 operators on a 512 KiB stack.
 private let shapes: [(name: String, deep: Bool, run: @Sendable (Int) -> Int)] = [
-    ("subscribe map chain", true, { depth in
-        var chain = Observable<Int>.create { _ in
-            noteStack()
-            return Disposables.create()
-        }
-        for _ in 0..<depth { chain = chain.map { $0 + 1 } }
-        var subscription: Disposable?
-        let used = stackUsed { subscription = chain.subscribe(onNext: { _ in }) }
-        subscription?.dispose()
-        return used
-    }),
-    ("deliver through map chain", true, { depth in
-        let subject = PublishSubject<Int>()
-        var chain = subject.asObservable()
-        for _ in 0..<depth { chain = chain.map { $0 + 1 } }
-        let subscription = chain.subscribe(onNext: { _ in noteStack() })
-        defer { subscription.dispose() }
-        return stackUsed { subject.onNext(1) }
-    }),
-    ("dispose map chain", true, { depth in
-        var chain = Observable<Int>.create { _ in Disposables.create { noteStack() } }
-        for _ in 0..<depth { chain = chain.map { $0 + 1 } }
-        let subscription = chain.subscribe(onNext: { _ in })
-        return stackUsed { subscription.dispose() }
-    }),
-    ("release map chain on dispose", true, { depth in
-        let subject = PublishSubject<Int>()
-        let subscription = subscribeChain(subject, depth: depth)
-        return stackUsed { subscription.dispose() }
-    }),
-    ("release map chain when its subject goes", true, { depth in
-        var subject: PublishSubject<Int>? = PublishSubject<Int>()
-        let subscription = subscribeChain(subject!, depth: depth)
-        defer { subscription.dispose() }
-        return stackUsed { subject = nil }
-    }),
-    ("subscribe nested catch", true, { depth in
-        var chain = Observable<Int>.create { _ in
-            noteStack()
-            return Disposables.create()
-        }
-        for _ in 0..<depth { chain = chain.catch { _ in Observable.error(ProbeError.boom) } }
-        var subscription: Disposable?
-        let used = stackUsed { subscription = chain.subscribe(onNext: { _ in }) }
-        subscription?.dispose()
-        return used
-    }),
-    ("error through nested catch", true, { depth in
-        var chain = Observable<Int>.error(ProbeError.boom)
-        for _ in 0..<depth { chain = chain.catch { _ in Observable.error(ProbeError.boom) } }
-        var subscription: Disposable?
-        let used = stackUsed {
-            subscription = chain.catch { _ in Observable.just(1) }.subscribe(onNext: { _ in noteStack() })
-        }
-        subscription?.dispose()
-        return used
-    }),
-    ("concat of synchronous sources", true, { depth in
-        let sources = (0..<depth).map { Observable.just($0) }
-        return stackUsed { _ = Observable.concat(sources).subscribe(onNext: { _ in noteStack() }) }
-    }),
-    ("retry of a synchronous failure", true, { depth in
-        stackUsed {
-            _ = Observable<Int>.deferred {
+    (
+        "subscribe map chain", true,
+        { depth in
+            var chain = Observable<Int>.create { _ in
                 noteStack()
-                return Observable.error(ProbeError.boom)
-            }.retry(depth).subscribe(onError: { _ in })
+                return Disposables.create()
+            }
+            for _ in 0..<depth { chain = chain.map { $0 + 1 } }
+            var subscription: Disposable?
+            let used = stackUsed { subscription = chain.subscribe(onNext: { _ in }) }
+            subscription?.dispose()
+            return used
         }
-    }),
-    ("deliver through flatMapLatest chain", false, { depth in
-        let subject = PublishSubject<Int>()
-        var chain = subject.asObservable()
-        for _ in 0..<depth { chain = chain.flatMapLatest { Observable.just($0 + 1) } }
-        let subscription = chain.subscribe(onNext: { _ in noteStack() })
-        defer { subscription.dispose() }
-        return stackUsed { subject.onNext(1) }
-    }),
-    ("deliver through combineLatest chain", false, { depth in
-        let subject = PublishSubject<Int>()
-        let other = Observable.just(0)
-        var chain = subject.asObservable()
-        for _ in 0..<depth { chain = Observable.combineLatest(chain, other) { $0 + $1 } }
-        let subscription = chain.subscribe(onNext: { _ in noteStack() })
-        defer { subscription.dispose() }
-        return stackUsed { subject.onNext(1) }
-    }),
+    ),
+    (
+        "deliver through map chain", true,
+        { depth in
+            let subject = PublishSubject<Int>()
+            var chain = subject.asObservable()
+            for _ in 0..<depth { chain = chain.map { $0 + 1 } }
+            let subscription = chain.subscribe(onNext: { _ in noteStack() })
+            defer { subscription.dispose() }
+            return stackUsed { subject.onNext(1) }
+        }
+    ),
+    (
+        "dispose map chain", true,
+        { depth in
+            var chain = Observable<Int>.create { _ in Disposables.create { noteStack() } }
+            for _ in 0..<depth { chain = chain.map { $0 + 1 } }
+            let subscription = chain.subscribe(onNext: { _ in })
+            return stackUsed { subscription.dispose() }
+        }
+    ),
+    (
+        "release map chain on dispose", true,
+        { depth in
+            let subject = PublishSubject<Int>()
+            let subscription = subscribeChain(subject, depth: depth)
+            return stackUsed { subscription.dispose() }
+        }
+    ),
+    (
+        "release map chain when its subject goes", true,
+        { depth in
+            var subject: PublishSubject<Int>? = PublishSubject<Int>()
+            let subscription = subscribeChain(subject!, depth: depth)
+            defer { subscription.dispose() }
+            return stackUsed { subject = nil }
+        }
+    ),
+    (
+        "subscribe nested catch", true,
+        { depth in
+            var chain = Observable<Int>.create { _ in
+                noteStack()
+                return Disposables.create()
+            }
+            for _ in 0..<depth { chain = chain.catch { _ in Observable.error(ProbeError.boom) } }
+            var subscription: Disposable?
+            let used = stackUsed { subscription = chain.subscribe(onNext: { _ in }) }
+            subscription?.dispose()
+            return used
+        }
+    ),
+    (
+        "error through nested catch", true,
+        { depth in
+            var chain = Observable<Int>.error(ProbeError.boom)
+            for _ in 0..<depth { chain = chain.catch { _ in Observable.error(ProbeError.boom) } }
+            var subscription: Disposable?
+            let used = stackUsed {
+                subscription = chain.catch { _ in Observable.just(1) }.subscribe(onNext: { _ in noteStack() })
+            }
+            subscription?.dispose()
+            return used
+        }
+    ),
+    (
+        "concat of synchronous sources", true,
+        { depth in
+            let sources = (0..<depth).map { Observable.just($0) }
+            return stackUsed { _ = Observable.concat(sources).subscribe(onNext: { _ in noteStack() }) }
+        }
+    ),
+    (
+        "retry of a synchronous failure", true,
+        { depth in
+            stackUsed {
+                _ = Observable<Int>.deferred {
+                    noteStack()
+                    return Observable.error(ProbeError.boom)
+                }.retry(depth).subscribe(onError: { _ in })
+            }
+        }
+    ),
+    (
+        "deliver through flatMapLatest chain", false,
+        { depth in
+            let subject = PublishSubject<Int>()
+            var chain = subject.asObservable()
+            for _ in 0..<depth { chain = chain.flatMapLatest { Observable.just($0 + 1) } }
+            let subscription = chain.subscribe(onNext: { _ in noteStack() })
+            defer { subscription.dispose() }
+            return stackUsed { subject.onNext(1) }
+        }
+    ),
+    (
+        "deliver through combineLatest chain", false,
+        { depth in
+            let subject = PublishSubject<Int>()
+            let other = Observable.just(0)
+            var chain = subject.asObservable()
+            for _ in 0..<depth { chain = Observable.combineLatest(chain, other) { $0 + $1 } }
+            let subscription = chain.subscribe(onNext: { _ in noteStack() })
+            defer { subscription.dispose() }
+            return stackUsed { subject.onNext(1) }
+        }
+    ),
 ]
 
 /// A chain of `depth` maps over `subject` whose last observer holds a ``DeinitProbe``.

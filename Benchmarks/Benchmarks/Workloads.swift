@@ -31,34 +31,46 @@ struct Workload: Sendable {
 let publishOne = Workload(
     name: "publish-1", operations: 10_000_000,
     variants: [
-        ("observables", { n in
-            let subject = PublishSubject<Int>()
-            let subscription = subject.subscribe(onNext: { accumulator &+= $0 })
-            defer { subscription.dispose() }
-            return measureNanoseconds { for i in 0..<n { subject.onNext(i) } }
-        }),
-        ("closure-floor", { n in
-            let handlers: [(Int) -> Void] = [{ accumulator &+= $0 }]
-            return measureNanoseconds { for i in 0..<n { handlers[0](i) } }
-        }),
-        ("minimal-subject", { n in
-            let subject = MinimalSubject<Int>()
-            _ = subject.subscribe { accumulator &+= $0 }
-            return measureNanoseconds { for i in 0..<n { subject.send(i) } }
-        }),
-        ("asyncstream", { n in
-            measureNanosecondsAsync {
-                let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .unbounded)
-                let consumer = Task {
-                    var sum = 0
-                    for await value in stream { sum &+= value }
-                    return sum
-                }
-                for i in 0..<n { continuation.yield(i) }
-                continuation.finish()
-                blackHole(await consumer.value)
+        (
+            "observables",
+            { n in
+                let subject = PublishSubject<Int>()
+                let subscription = subject.subscribe(onNext: { accumulator &+= $0 })
+                defer { subscription.dispose() }
+                return measureNanoseconds { for i in 0..<n { subject.onNext(i) } }
             }
-        }),
+        ),
+        (
+            "closure-floor",
+            { n in
+                let handlers: [(Int) -> Void] = [{ accumulator &+= $0 }]
+                return measureNanoseconds { for i in 0..<n { handlers[0](i) } }
+            }
+        ),
+        (
+            "minimal-subject",
+            { n in
+                let subject = MinimalSubject<Int>()
+                _ = subject.subscribe { accumulator &+= $0 }
+                return measureNanoseconds { for i in 0..<n { subject.send(i) } }
+            }
+        ),
+        (
+            "asyncstream",
+            { n in
+                measureNanosecondsAsync {
+                    let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .unbounded)
+                    let consumer = Task {
+                        var sum = 0
+                        for await value in stream { sum &+= value }
+                        return sum
+                    }
+                    for i in 0..<n { continuation.yield(i) }
+                    continuation.finish()
+                    blackHole(await consumer.value)
+                }
+            }
+        ),
     ])
 
 // MARK: - W2 map-filter-map
@@ -70,47 +82,59 @@ let publishOne = Workload(
 let mapFilterMap = Workload(
     name: "map-filter-map", operations: 10_000_000,
     variants: [
-        ("observables", { n in
-            let subject = PublishSubject<Int>()
-            let subscription = subject.map(double).filter(keep).map(increment)
-                .subscribe(onNext: { accumulator &+= $0 })
-            defer { subscription.dispose() }
-            return measureNanoseconds { for i in 0..<n { subject.onNext(i) } }
-        }),
-        ("closure-floor", { n in
-            let stages: [(Int) -> Int] = [double, { keep($0) ? 1 : 0 }, increment]
-            let sink: [(Int) -> Void] = [{ accumulator &+= $0 }]
-            return measureNanoseconds {
-                for i in 0..<n {
-                    let a = stages[0](i)
-                    if stages[1](a) == 1 { sink[0](stages[2](a)) }
+        (
+            "observables",
+            { n in
+                let subject = PublishSubject<Int>()
+                let subscription = subject.map(double).filter(keep).map(increment)
+                    .subscribe(onNext: { accumulator &+= $0 })
+                defer { subscription.dispose() }
+                return measureNanoseconds { for i in 0..<n { subject.onNext(i) } }
+            }
+        ),
+        (
+            "closure-floor",
+            { n in
+                let stages: [(Int) -> Int] = [double, { keep($0) ? 1 : 0 }, increment]
+                let sink: [(Int) -> Void] = [{ accumulator &+= $0 }]
+                return measureNanoseconds {
+                    for i in 0..<n {
+                        let a = stages[0](i)
+                        if stages[1](a) == 1 { sink[0](stages[2](a)) }
+                    }
                 }
             }
-        }),
-        ("minimal-subject", { n in
-            let subject = MinimalSubject<Int>()
-            let map1: (Int) -> Int = double
-            let predicate: (Int) -> Bool = keep
-            let map2: (Int) -> Int = increment
-            _ = subject.subscribe { value in
-                let a = map1(value)
-                if predicate(a) { accumulator &+= map2(a) }
-            }
-            return measureNanoseconds { for i in 0..<n { subject.send(i) } }
-        }),
-        ("asyncstream", { n in
-            measureNanosecondsAsync {
-                let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .unbounded)
-                let consumer = Task {
-                    var sum = 0
-                    for await value in stream.map(double).filter(keep).map(increment) { sum &+= value }
-                    return sum
+        ),
+        (
+            "minimal-subject",
+            { n in
+                let subject = MinimalSubject<Int>()
+                let map1: (Int) -> Int = double
+                let predicate: (Int) -> Bool = keep
+                let map2: (Int) -> Int = increment
+                _ = subject.subscribe { value in
+                    let a = map1(value)
+                    if predicate(a) { accumulator &+= map2(a) }
                 }
-                for i in 0..<n { continuation.yield(i) }
-                continuation.finish()
-                blackHole(await consumer.value)
+                return measureNanoseconds { for i in 0..<n { subject.send(i) } }
             }
-        }),
+        ),
+        (
+            "asyncstream",
+            { n in
+                measureNanosecondsAsync {
+                    let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .unbounded)
+                    let consumer = Task {
+                        var sum = 0
+                        for await value in stream.map(double).filter(keep).map(increment) { sum &+= value }
+                        return sum
+                    }
+                    for i in 0..<n { continuation.yield(i) }
+                    continuation.finish()
+                    blackHole(await consumer.value)
+                }
+            }
+        ),
     ])
 
 // MARK: - W3 fanout-100
@@ -119,25 +143,34 @@ let fanout = Workload(
     name: "fanout-100", unit: "ns/delivery", operations: 100_000,
     perOperationDivisor: { $0 * 100 },
     variants: [
-        ("observables", { n in
-            let subject = BehaviorSubject(value: 0)
-            let bag = DisposeBag()
-            for _ in 0..<100 { subject.subscribe(onNext: { accumulator &+= $0 }).disposed(by: bag) }
-            return measureNanoseconds { for i in 0..<n { subject.onNext(i) } }
-        }),
-        ("closure-floor", { n in
-            let handlers: [(Int) -> Void] = (0..<100).map { _ in { accumulator &+= $0 } }
-            return measureNanoseconds {
-                for i in 0..<n {
-                    for handler in handlers { handler(i) }
+        (
+            "observables",
+            { n in
+                let subject = BehaviorSubject(value: 0)
+                let bag = DisposeBag()
+                for _ in 0..<100 { subject.subscribe(onNext: { accumulator &+= $0 }).disposed(by: bag) }
+                return measureNanoseconds { for i in 0..<n { subject.onNext(i) } }
+            }
+        ),
+        (
+            "closure-floor",
+            { n in
+                let handlers: [(Int) -> Void] = (0..<100).map { _ in { accumulator &+= $0 } }
+                return measureNanoseconds {
+                    for i in 0..<n {
+                        for handler in handlers { handler(i) }
+                    }
                 }
             }
-        }),
-        ("minimal-subject", { n in
-            let subject = MinimalSubject<Int>()
-            for _ in 0..<100 { _ = subject.subscribe { accumulator &+= $0 } }
-            return measureNanoseconds { for i in 0..<n { subject.send(i) } }
-        }),
+        ),
+        (
+            "minimal-subject",
+            { n in
+                let subject = MinimalSubject<Int>()
+                for _ in 0..<100 { _ = subject.subscribe { accumulator &+= $0 } }
+                return measureNanoseconds { for i in 0..<n { subject.send(i) } }
+            }
+        ),
     ])
 
 // MARK: - W4 subscribe-dispose
@@ -145,33 +178,42 @@ let fanout = Workload(
 let subscribeDispose = Workload(
     name: "subscribe-dispose", operations: 1_000_000,
     variants: [
-        ("observables", { n in
-            let subject = PublishSubject<Int>()
-            return measureNanoseconds {
-                for _ in 0..<n {
-                    subject.subscribe(onNext: { accumulator &+= $0 }).dispose()
+        (
+            "observables",
+            { n in
+                let subject = PublishSubject<Int>()
+                return measureNanoseconds {
+                    for _ in 0..<n {
+                        subject.subscribe(onNext: { accumulator &+= $0 }).dispose()
+                    }
                 }
             }
-        }),
-        ("closure-floor", { n in
-            var handlers: [(Int) -> Void] = []
-            handlers.reserveCapacity(1)
-            return measureNanoseconds {
-                for i in 0..<n {
-                    handlers.append({ accumulator &+= $0 &+ i })
-                    handlers.removeLast()
+        ),
+        (
+            "closure-floor",
+            { n in
+                var handlers: [(Int) -> Void] = []
+                handlers.reserveCapacity(1)
+                return measureNanoseconds {
+                    for i in 0..<n {
+                        handlers.append({ accumulator &+= $0 &+ i })
+                        handlers.removeLast()
+                    }
                 }
             }
-        }),
-        ("minimal-subject", { n in
-            let subject = MinimalSubject<Int>()
-            return measureNanoseconds {
-                for _ in 0..<n {
-                    let token = subject.subscribe { accumulator &+= $0 }
-                    subject.unsubscribe(token)
+        ),
+        (
+            "minimal-subject",
+            { n in
+                let subject = MinimalSubject<Int>()
+                return measureNanoseconds {
+                    for _ in 0..<n {
+                        let token = subject.subscribe { accumulator &+= $0 }
+                        subject.unsubscribe(token)
+                    }
                 }
             }
-        }),
+        ),
     ])
 
 // MARK: - W9 memory-per-subscription
@@ -179,33 +221,39 @@ let subscribeDispose = Workload(
 let memoryPerSubscription = Workload(
     name: "memory-per-subscription", unit: "bytes/subscription", operations: 100_000,
     variants: [
-        ("observables", { n in
-            let subject = PublishSubject<Int>()
-            var subscriptions: [Disposable] = []
-            subscriptions.reserveCapacity(n)
-            let before = allocatedBytes()
-            for _ in 0..<n {
-                subscriptions.append(subject.map(double).subscribe(onNext: { accumulator &+= $0 }))
+        (
+            "observables",
+            { n in
+                let subject = PublishSubject<Int>()
+                var subscriptions: [Disposable] = []
+                subscriptions.reserveCapacity(n)
+                let before = allocatedBytes()
+                for _ in 0..<n {
+                    subscriptions.append(subject.map(double).subscribe(onNext: { accumulator &+= $0 }))
+                }
+                let after = allocatedBytes()
+                blackHole(subscriptions)
+                for subscription in subscriptions { subscription.dispose() }
+                return Double(after - before)
             }
-            let after = allocatedBytes()
-            blackHole(subscriptions)
-            for subscription in subscriptions { subscription.dispose() }
-            return Double(after - before)
-        }),
-        ("minimal-subject", { n in
-            let subject = MinimalSubject<Int>()
-            var tokens: [Int] = []
-            tokens.reserveCapacity(n)
-            let transform: (Int) -> Int = double
-            let before = allocatedBytes()
-            for _ in 0..<n {
-                tokens.append(subject.subscribe { accumulator &+= transform($0) })
+        ),
+        (
+            "minimal-subject",
+            { n in
+                let subject = MinimalSubject<Int>()
+                var tokens: [Int] = []
+                tokens.reserveCapacity(n)
+                let transform: (Int) -> Int = double
+                let before = allocatedBytes()
+                for _ in 0..<n {
+                    tokens.append(subject.subscribe { accumulator &+= transform($0) })
+                }
+                let after = allocatedBytes()
+                blackHole(tokens)
+                blackHole(subject)
+                return Double(after - before)
             }
-            let after = allocatedBytes()
-            blackHole(tokens)
-            blackHole(subject)
-            return Double(after - before)
-        }),
+        ),
     ])
 
 /// Every workload, in report order.

@@ -68,18 +68,22 @@ subject.onNext(seen)
 delivered.wait()
 precondition(seen == 2, "the store did not apply the action")
 
-let residentKB = procLines("status").first { $0.hasPrefix("VmRSS:") }
+let residentKB =
+    procLines("status").first { $0.hasPrefix("VmRSS:") }
     .flatMap { $0.split(separator: " ").dropFirst().first }.flatMap { Int($0) } ?? -1
-let libraries = Set(procLines("maps").compactMap { line -> String? in
-    guard let path = line.split(whereSeparator: { $0 == " " || $0 == "\n" }).last, path.contains(".so") else {
-        return nil
-    }
-    return String(path.split(separator: "/").last ?? path)
-})
+let libraries = Set(
+    procLines("maps").compactMap { line -> String? in
+        guard let path = line.split(whereSeparator: { $0 == " " || $0 == "\n" }).last, path.contains(".so") else {
+            return nil
+        }
+        return String(path.split(separator: "/").last ?? path)
+    })
 let foundation = libraries.filter { $0.hasPrefix("libFoundation") && !$0.hasPrefix("libFoundationEssentials") }
 let megabytes = Double(residentKB) / 1024
 print("idle resident memory: \((megabytes * 10).rounded() / 10) MB")
-print("Swift libraries loaded: \(libraries.filter { $0.hasPrefix("libswift") || $0.hasPrefix("libFoundation") || $0.hasPrefix("libdispatch") }.sorted().joined(separator: ", "))")
+print(
+    "Swift libraries loaded: \(libraries.filter { $0.hasPrefix("libswift") || $0.hasPrefix("libFoundation") || $0.hasPrefix("libdispatch") }.sorted().joined(separator: ", "))"
+)
 
 let arguments = CommandLine.arguments
 if let index = arguments.firstIndex(of: "--check") {
@@ -89,7 +93,9 @@ if let index = arguments.firstIndex(of: "--check") {
     }
     var failed = false
     if !foundation.isEmpty {
-        print("FAIL: Foundation is loaded (\(foundation.sorted().joined(separator: ", "))): the libraries must not import it")
+        print(
+            "FAIL: Foundation is loaded (\(foundation.sorted().joined(separator: ", "))): the libraries must not import it"
+        )
         failed = true
     }
     if residentKB < 0 || megabytes > limit {

@@ -6,7 +6,10 @@ import Fluxer
 /// ignored).
 final class CounterFluxer: Fluxer {
     enum Action { case increase, decrease, randomIncrease }
-    enum Dispatcher: Sendable { case add(Int), setLoading(Bool) }
+    enum Dispatcher: Sendable {
+        case add(Int)
+        case setLoading(Bool)
+    }
 
     struct Store {
         let count = StoreProperty(0)

@@ -1,11 +1,12 @@
+import Dispatch
+import FileSearchCore
+import Fluxer
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import Dispatch
-import FileSearchCore
-import Fluxer
 
 /// `root` joined with a path relative to it, as the user would type it.
 func displayPath(root: String, _ relative: String) -> String {

@@ -1,11 +1,12 @@
+import Dispatch
+import FileSearchCore
+import Fluxer
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import Dispatch
-import FileSearchCore
-import Fluxer
 
 /// The interactive finder: terminal input in, actions to the Fluxer; store properties out,
 /// each to its part of the screen on the main queue. The app itself keeps no state of the

@@ -1,10 +1,11 @@
+import Dispatch
+import Observables
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import Dispatch
-import Observables
 
 /// Entries the indexer left out, by reason (hidden and ignored files are left out on purpose
 /// and not counted).

@@ -1,9 +1,10 @@
+import Observables
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import Observables
 
 /// Reads candidates one per line from a file descriptor (standard input, as in
 /// `find . -name '*.swift' | FileSearch`) and streams them as index batches.

@@ -1,3 +1,5 @@
+import Fluxer
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Fluxer
 
 /// A dispatcher the pipeline applied, with the store as it was just before and what it changed.
 final class DispatcherRecord<Dispatcher>: @unchecked Sendable {

@@ -124,7 +124,9 @@ extension FluxerTestStore {
             if let waited { notes.append("waited \(waited)") }
             let running = fluxer.inFlightEffectCount
             if running > 0 {
-                let hint = waited == nil ? (scheduler == nil ? ": await receive(_:timeout:)?" : ": advance the scheduler?") : ""
+                let hint =
+                    waited == nil
+                    ? (scheduler == nil ? ": await receive(_:timeout:)?" : ": advance the scheduler?") : ""
                 notes.append("\(count(running, "effect")) still running\(hint)")
             }
             let note = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"

@@ -32,7 +32,8 @@ func compareStep(
             let still = describeStoreValue(before[expectation.member])
             lines.append("\(expectation.path): expected \(expected), but it did not change (still \(still))")
         } else if !expectation.matches(after[expectation.member], []) {
-            lines.append("\(expectation.path): expected \(expected), actual \(describeStoreValue(after[expectation.member]))")
+            lines.append(
+                "\(expectation.path): expected \(expected), actual \(describeStoreValue(after[expectation.member]))")
         }
     }
     guard exhaustivity == .on else { return lines }

@@ -48,11 +48,13 @@ import Testing
         store.send(.increase) { $0.count = 1 }
         open.yield(())
         var amount = 0
-        await store.receive(where: { dispatcher in
-            guard case .add(let added) = dispatcher else { return false }
-            amount = added
-            return true
-        }, timeout: .seconds(600)) { $0.count = 1 + amount }
+        await store.receive(
+            where: { dispatcher in
+                guard case .add(let added) = dispatcher else { return false }
+                amount = added
+                return true
+            }, timeout: .seconds(600)
+        ) { $0.count = 1 + amount }
         #expect((1...10).contains(amount))
         await store.receive(where: isSetLoadingFalse, timeout: .seconds(600)) { $0.isLoading = false }
         await store.finish(timeout: .seconds(600))
@@ -60,10 +62,11 @@ import Testing
 
     @Test func aFailedRandomIncreaseClearsTheLoadingFlag() async {
         struct Offline: Error {}
-        let store = FluxerTestStore(CounterFluxer(delay: {
-            await Task.yield()
-            throw Offline()
-        }))
+        let store = FluxerTestStore(
+            CounterFluxer(delay: {
+                await Task.yield()
+                throw Offline()
+            }))
         store.send(.randomIncrease) { $0.isLoading = true }
         // The effect's catch clears the flag; the count is untouched and no error escapes
         // (the test store would report a change it was not told of, or an unexpected error).

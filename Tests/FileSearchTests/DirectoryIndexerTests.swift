@@ -1,11 +1,12 @@
+import Testing
+
+@testable import FileSearchCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import Testing
-
-@testable import FileSearchCore
 
 @Suite struct DirectoryIndexerTests {
     func walk(_ root: String, options: IndexOptions = IndexOptions(), batchSize: Int = 1024) throws -> (

@@ -1,10 +1,11 @@
+import Foundation
+import Testing
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import Foundation
-import Testing
 
 /// The interactive keys, paste, scrolling, marks, standard input and the missing-folder exit,
 /// on the real program in tmux.

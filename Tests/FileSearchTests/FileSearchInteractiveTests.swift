@@ -1,10 +1,11 @@
+import Foundation
+import Testing
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import Foundation
-import Testing
 
 let tmuxPath = which("tmux")
 

@@ -1,9 +1,10 @@
+import Testing
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import Testing
 
 /// Runs the built `FileSearch` on a generated tree in non-interactive mode.
 @Suite(.timeLimit(.minutes(2))) struct FileSearchProgramTests {

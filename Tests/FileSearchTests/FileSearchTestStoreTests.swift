@@ -36,7 +36,7 @@ import Testing
             batches: [.next(1, FluxerFixture.batch(FluxerFixture.files)), .completed(2)])
         fluxer.action.onNext(.startIndexing)
         scheduler.advanceTo(10)
-        work.start()   // the search of the empty query when indexing ended
+        work.start()  // the search of the empty query when indexing ended
         let store = FluxerTestStore(fluxer, scheduler: work, exhaustivity: .off)
 
         store.send(.setQuery("main")) {

@@ -1,10 +1,11 @@
+import Foundation
+import Testing
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import Foundation
-import Testing
 
 /// A temporary folder tree, removed (after making every folder writable again) at deinit.
 final class TemporaryTree {

@@ -1,10 +1,11 @@
+import Foundation
+import Testing
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import Foundation
-import Testing
 
 /// One FileSearch run inside a private tmux server (its own socket), on a real pseudo-terminal.
 /// The shell in the pane records the program's stdout, exit status and `stty -a` afterwards.

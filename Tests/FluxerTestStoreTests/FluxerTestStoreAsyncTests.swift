@@ -5,7 +5,10 @@ import Testing
 /// Loads a text through an async effect that waits for `gate`.
 final class LoaderFluxer: Fluxer {
     enum Action { case load }
-    enum Dispatcher: Equatable, Sendable { case setLoading(Bool), loaded(String) }
+    enum Dispatcher: Equatable, Sendable {
+        case setLoading(Bool)
+        case loaded(String)
+    }
     struct Store {
         let isLoading = StoreProperty(false)
         let text = StoreProperty("")

@@ -5,7 +5,10 @@ import Testing
 @Suite struct FluxerTestStoreReceiveTests {
     func counterStore(_ exhaustivity: Exhaustivity = .on) -> (FluxerTestStore<TimerCounter>, TestScheduler) {
         let scheduler = TestScheduler(initialClock: 0)
-        return (FluxerTestStore(TimerCounter(scheduler: scheduler), scheduler: scheduler, exhaustivity: exhaustivity), scheduler)
+        return (
+            FluxerTestStore(TimerCounter(scheduler: scheduler), scheduler: scheduler, exhaustivity: exhaustivity),
+            scheduler
+        )
     }
 
     @Test func dispatchersAppliedDuringAdvanceAreReceivedWithTheirOwnChanges() {

@@ -9,11 +9,18 @@ struct Refused: Error, Equatable {}
 /// pulse, a derived property and a nested struct of members.
 final class TimerCounter: Fluxer {
     enum Action {
-        case increase, twice, noop, fail, rename(String), greet(String)
+        case increase, twice, noop, fail
+        case rename(String)
+        case greet(String)
         case increaseLater, failLater, forever, bounce, explode
     }
     enum Dispatcher: Equatable {
-        case add(Int), setLoading(Bool), rename(String), alert(String), set(Int), explode
+        case add(Int)
+        case setLoading(Bool)
+        case rename(String)
+        case alert(String)
+        case set(Int)
+        case explode
     }
     struct Profile {
         let name = StoreProperty("")
@@ -80,8 +87,16 @@ final class SearchFluxer: Fluxer {
         let title: String
         var description: String { title }
     }
-    enum Action { case search(String), score(Double), select(String) }
-    enum Dispatcher { case results(String, [Item]), score(Double), select(String) }
+    enum Action {
+        case search(String)
+        case score(Double)
+        case select(String)
+    }
+    enum Dispatcher {
+        case results(String, [Item])
+        case score(Double)
+        case select(String)
+    }
     struct Store {
         let query = StoreProperty("")
         let items = StoreProperty<[Item]>([])

@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import Fluxer
 
 /// A thread-safe call counter.
@@ -11,7 +12,11 @@ final class CallCounter: Sendable {
 
 /// A Fluxer whose store has derived properties that count their computations.
 final class DerivedFluxer: Fluxer {
-    enum Action { case set(String, Bool), setOther(Int), setQuery(String) }
+    enum Action {
+        case set(String, Bool)
+        case setOther(Int)
+        case setQuery(String)
+    }
     typealias Dispatcher = Action
     struct Store {
         let query = StoreProperty("")
@@ -59,7 +64,7 @@ final class DerivedFluxer: Fluxer {
     @Test func oneDispatcherChangingBothInputsComputesOnceAndEmitsOnceUnlikeCombineLatest() {
         let bag = DisposeBag()
         let fluxer = DerivedFluxer()
-        fluxer.action.onNext(.set("a", true))   // canSubmit false (loading)
+        fluxer.action.onNext(.set("a", true))  // canSubmit false (loading)
         let store = fluxer.store
         let derived = record(store.canSubmit, in: bag)
         let combined = record(Observable.combineLatest(store.query, store.isLoading) { !$0.isEmpty && !$1 }, in: bag)
@@ -69,7 +74,7 @@ final class DerivedFluxer: Fluxer {
 
         #expect(store.canSubmitCalls.count == callsBefore + 1)
         #expect(derived.values == [false, true])
-        #expect(combined.values == [false, false, true])   // the intermediate ("b", true) shows up
+        #expect(combined.values == [false, false, true])  // the intermediate ("b", true) shows up
     }
 
     @Test func aDerivedPropertyIsRecomputedOnlyWhenAnInputChanged() {
@@ -77,7 +82,7 @@ final class DerivedFluxer: Fluxer {
         let store = fluxer.store
         let before = store.canSubmitCalls.count
         fluxer.action.onNext(.setOther(1))
-        fluxer.action.onNext(.set("", false))   // equal writes: nothing changed
+        fluxer.action.onNext(.set("", false))  // equal writes: nothing changed
         #expect(store.canSubmitCalls.count == before)
         fluxer.action.onNext(.setQuery("x"))
         #expect(store.canSubmitCalls.count == before + 1)
@@ -99,7 +104,7 @@ final class DerivedFluxer: Fluxer {
         let fluxer = DerivedFluxer()
         let values = record(fluxer.store.canSubmit, in: bag)
         fluxer.action.onNext(.set("a", true))
-        fluxer.action.onNext(.set("b", true))   // still false
+        fluxer.action.onNext(.set("b", true))  // still false
         #expect(values.values == [false])
     }
 

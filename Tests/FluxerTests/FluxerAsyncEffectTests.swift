@@ -1,6 +1,7 @@
 import Dispatch
 import Synchronization
 import Testing
+
 @testable import Fluxer
 
 private struct Offline: Error {}
@@ -13,8 +14,14 @@ private final class APILog: Sendable {
 
 /// A search screen whose effect is async/await: loading flag, results, done.
 private final class AsyncSearchFluxer: Fluxer {
-    enum Action { case search(String), searchWithoutRecovery(String) }
-    enum Dispatcher: Sendable { case setLoading(Bool), setResults([String]) }
+    enum Action {
+        case search(String)
+        case searchWithoutRecovery(String)
+    }
+    enum Dispatcher: Sendable {
+        case setLoading(Bool)
+        case setResults([String])
+    }
     struct Store {
         let isLoading = StoreProperty(false)
         let results = StoreProperty<[String]>([])

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
 @testable import Fluxer
 
 /// Nanoseconds since an arbitrary start, for measuring how long a call takes.
@@ -76,10 +77,13 @@ final class SlowStartCounter: Fluxer {
         }
         let engine = fluxer.engine
         let highWater = engine.lock.withLock { engine.backlogHighWater }
-        #expect(highWater <= PipelineEngine<CheckedCounter.Action, CheckedCounter.Dispatcher>.backlogLimit + 4,
-                "the queue never held more than its bound (plus one job per handed-over sender)")
-        #expect(longestCall.load(ordering: .relaxed) < 1_000_000_000,
-                "no onNext stayed inside the executor for the whole flood (longest: \(longestCall.load(ordering: .relaxed)) ns)")
+        #expect(
+            highWater <= PipelineEngine<CheckedCounter.Action, CheckedCounter.Dispatcher>.backlogLimit + 4,
+            "the queue never held more than its bound (plus one job per handed-over sender)")
+        #expect(
+            longestCall.load(ordering: .relaxed) < 1_000_000_000,
+            "no onNext stayed inside the executor for the whole flood (longest: \(longestCall.load(ordering: .relaxed)) ns)"
+        )
         #expect(fluxer.store.count.value == sent.load(ordering: .relaxed), "every action was applied")
         #expect(fluxer.overlaps.load(ordering: .relaxed) == 0)
     }
@@ -105,15 +109,19 @@ final class SlowStartCounter: Fluxer {
         }
         // Until the bound is reached (or, without it, until every action is queued), then a
         // little longer for senders that would run past it.
-        #expect(eventually(timeout: 30) {
-            engine.lock.withLock { engine.jobs.count - engine.head } >= limit || sendersDone.load(ordering: .relaxed) == 3
-        })
+        #expect(
+            eventually(timeout: 30) {
+                engine.lock.withLock { engine.jobs.count - engine.head } >= limit
+                    || sendersDone.load(ordering: .relaxed) == 3
+            })
         Thread.sleep(forTimeInterval: 0.1)
         #expect(sendersDone.load(ordering: .relaxed) < 3, "3,000 actions do not fit: senders wait for the start")
         #expect(engine.lock.withLock { engine.jobs.count - engine.head } <= limit)
         fluxer.startGate.signal()
         #expect(finished.wait(timeout: .now() + 60) == .success, "the start runs the queue and frees the senders")
-        #expect(eventually(timeout: 30) { fluxer.store.count.value == 3_002 }, "3 x 1,000 sent, the starter's own and the stage's")
+        #expect(
+            eventually(timeout: 30) { fluxer.store.count.value == 3_002 },
+            "3 x 1,000 sent, the starter's own and the stage's")
         let highWater = engine.lock.withLock { engine.backlogHighWater }
         #expect(highWater <= limit + 4, "the queue never held more than its bound (high water: \(highWater))")
     }
@@ -155,7 +163,8 @@ final class SlowStartCounter: Fluxer {
             }
             finished.signal()
         }
-        #expect(finished.wait(timeout: .now() + 60) == .success, "an executor's owner never waits for another's backlog")
+        #expect(
+            finished.wait(timeout: .now() + 60) == .success, "an executor's owner never waits for another's backlog")
         #expect(first.store.count.value + second.store.count.value == 80_000)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Fluxer
 
 /// A view with no UI framework: it renders the count into `label`.

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import Fluxer
 
 /// A counter that checks `updateStore` never overlaps itself.

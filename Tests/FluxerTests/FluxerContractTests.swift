@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Fluxer
 
 @Suite struct FluxerContractTests {

@@ -2,12 +2,16 @@ import Dispatch
 import Foundation
 import Testing
 import XCTest
+
 @testable import Fluxer
 
 /// Latest-wins through a `String?` key: the natural spelling is the requirement (it used to
 /// compile as an unrelated method, and the default `nil` key won silently).
 final class StringKeyFluxer: Fluxer {
-    enum Action { case search(String), tap }
+    enum Action {
+        case search(String)
+        case tap
+    }
     typealias Dispatcher = String
     struct Store { let results = StoreProperty<[String]>([]) }
 
@@ -97,7 +101,7 @@ func requireStoreScheduler<F: Fluxer, Scheduler>(_: F.Type, is _: Scheduler.Type
         let fluxer = StringKeyFluxer()
         fluxer.action.onNext(.search("a"))
         fluxer.action.onNext(.search("ab"))
-        fluxer.action.onNext(.tap)   // nil key: cancels nothing
+        fluxer.action.onNext(.tap)  // nil key: cancels nothing
         fluxer.responses.onNext("r")
         #expect(fluxer.store.results.value == ["tap", "ab:r"])
     }
@@ -135,7 +139,7 @@ func requireStoreScheduler<F: Fluxer, Scheduler>(_: F.Type, is _: Scheduler.Type
         let scheduler = QueueScheduler(label: "store")
         let fluxer = ConcreteSchedulerFluxer(scheduler: scheduler)
         let gate = DispatchSemaphore(value: 0)
-        scheduler.queue.async { gate.wait() }   // the scheduler is busy
+        scheduler.queue.async { gate.wait() }  // the scheduler is busy
         fluxer.action.onNext(1)
         #expect(fluxer.store.count.value == 0)
         gate.signal()

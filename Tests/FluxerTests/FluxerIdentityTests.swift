@@ -1,6 +1,7 @@
 import Dispatch
-import Testing
 import Synchronization
+import Testing
+
 @testable import Fluxer
 
 /// One `Int` property, one action: the Fluxer from the reliability report.

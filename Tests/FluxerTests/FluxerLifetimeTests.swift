@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Fluxer
 
 @Suite struct FluxerLifetimeTests {
@@ -30,7 +31,12 @@ import Testing
             let captured = Captured()
             weakCaptured = captured
             let fluxer = ScriptFluxer()
-            fluxer.actionTransform = { actions in actions.map { action in _ = captured; return action } }
+            fluxer.actionTransform = { actions in
+                actions.map { action in
+                    _ = captured
+                    return action
+                }
+            }
             fluxer.action.onNext("a")
             fluxer.action.onNext("b")
             #expect(fluxer.store.last.value == "b")

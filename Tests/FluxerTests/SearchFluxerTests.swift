@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Fluxer
 
 /// A fake search service: each request waits until the test answers its query.
@@ -32,7 +33,11 @@ final class FakeSearchAPI {
 /// Query in, latest-wins search out, with a loading flag and errors.
 final class SearchFluxer: Fluxer {
     enum Action { case setQuery(String) }
-    enum Dispatcher { case setQuery(String), setLoading(Bool), setResults([String]) }
+    enum Dispatcher {
+        case setQuery(String)
+        case setLoading(Bool)
+        case setResults([String])
+    }
     struct Store {
         let query = StoreProperty("")
         let isLoading = StoreProperty(false)

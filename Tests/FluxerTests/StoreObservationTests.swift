@@ -2,6 +2,7 @@ import Dispatch
 import Observation
 import Synchronization
 import Testing
+
 @testable import Fluxer
 
 /// Counts the `onChange` calls of one `withObservationTracking` registration.
@@ -28,8 +29,8 @@ final class ChangeCounter: Sendable {
         let fluxer = DerivedFluxer()
         let changes = ChangeCounter()
         changes.track { _ = fluxer.store.query.value }
-        fluxer.action.onNext(.setQuery(""))   // equal: deduplicated
-        fluxer.action.onNext(.setOther(3))   // another property
+        fluxer.action.onNext(.setQuery(""))  // equal: deduplicated
+        fluxer.action.onNext(.setOther(3))  // another property
         #expect(changes.count == 0)
     }
 
@@ -45,7 +46,7 @@ final class ChangeCounter: Sendable {
         fluxer.onUpdate = { _ in
             if query.count + loading.count + derived.count > 0 { firedInside.add(1, ordering: .relaxed) }
         }
-        fluxer.action.onNext(.set("a", true))   // query changes, isLoading changes, canSubmit stays false
+        fluxer.action.onNext(.set("a", true))  // query changes, isLoading changes, canSubmit stays false
         #expect(query.count == 1)
         #expect(loading.count == 1)
         #expect(derived.count == 0)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Fluxer
 
 @Suite struct StorePropertyTests {
@@ -69,11 +70,12 @@ import Testing
         }).disposed(by: bag)
         count.subscribe(onNext: { log.append("second \($0)") }).disposed(by: bag)
         count.value = 1
-        #expect(log.values == [
-            "first start 0", "first end 0", "second 0",
-            "first start 1", "read 2", "first end 1", "second 1",
-            "first start 2", "first end 2", "second 2",
-        ])
+        #expect(
+            log.values == [
+                "first start 0", "first end 0", "second 0",
+                "first start 1", "read 2", "first end 1", "second 1",
+                "first start 2", "first end 2", "second 2",
+            ])
     }
 
     @Test func subscriberDuringQueuedWriteSeesValuesInOrderOnce() {

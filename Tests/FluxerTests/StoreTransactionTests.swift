@@ -1,12 +1,23 @@
 import Dispatch
 import Synchronization
 import Testing
+
 @testable import Fluxer
 
 /// A search screen whose dispatchers write several properties at once.
 final class FormFluxer: Fluxer {
-    enum Action { case search(String), fail, bounce(Int), alert(String) }
-    enum Dispatcher { case results(String, [String]), failure, bounce(Int), alert(String) }
+    enum Action {
+        case search(String)
+        case fail
+        case bounce(Int)
+        case alert(String)
+    }
+    enum Dispatcher {
+        case results(String, [String])
+        case failure
+        case bounce(Int)
+        case alert(String)
+    }
     struct Store {
         let query = StoreProperty("")
         let results = StoreProperty<[String]>([])
@@ -112,9 +123,9 @@ final class FormFluxer: Fluxer {
         let loading = record(fluxer.store.isLoading, in: bag)
         let errors = record(fluxer.errors, in: bag)
 
-        fluxer.action.onNext(.bounce(5))   // 5, 6, 0: ends equal to the value before
-        fluxer.action.onNext(.search("q"))   // isLoading true -> false
-        fluxer.action.onNext(.fail)   // true, false: ends unchanged; the error does not lose the writes
+        fluxer.action.onNext(.bounce(5))  // 5, 6, 0: ends equal to the value before
+        fluxer.action.onNext(.search("q"))  // isLoading true -> false
+        fluxer.action.onNext(.fail)  // true, false: ends unchanged; the error does not lose the writes
 
         #expect(counts.values == [0])
         #expect(loading.values == [true, false])
@@ -148,7 +159,7 @@ final class FormFluxer: Fluxer {
 
     @Test func writesOutsideAFluxerAreDeliveredAtOnce() {
         let bag = DisposeBag()
-        let store = FormFluxer.Store()   // no Fluxer: a store used on its own
+        let store = FormFluxer.Store()  // no Fluxer: a store used on its own
         let seen = Recorder<String>()
         store.query.skip(1).subscribe(onNext: { seen.append("query \($0)") }).disposed(by: bag)
         store.query.value = "a"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Fluxer
 
 /// A Fluxer whose `dispatch` breaks the write rule for `.cheat`.
@@ -71,11 +72,11 @@ final class CheatingFluxer: Fluxer {
 
     @Test func writesBeforeThePipelineStartsWithTheStubOrAfterReleaseAreAllowed() {
         let fluxer = CheatingFluxer()
-        fluxer.store.count.value = 10   // not started yet
+        fluxer.store.count.value = 10  // not started yet
         fluxer.action.onNext(.increase)
         #expect(fluxer.store.count.value == 11)
         fluxer.isStubEnabled = true
-        fluxer.store.count.value = 42   // a view test sets the store
+        fluxer.store.count.value = 42  // a view test sets the store
         fluxer.store.nested.flag.value = true
         #expect(fluxer.store.count.value == 42)
         weak var released: CheatingFluxer?
@@ -86,7 +87,7 @@ final class CheatingFluxer: Fluxer {
             released = temporary
             kept = temporary.store
         }
-        kept?.count.value = 0   // its Fluxer is gone: the store is just values now
+        kept?.count.value = 0  // its Fluxer is gone: the store is just values now
         #expect(kept?.count.value == 0)
         #expect(released == nil)
     }

@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
-import Testing
 import Synchronization
+import Testing
+
 @testable import Fluxer
 
 struct TestError: Error, Equatable {
@@ -27,7 +28,10 @@ final class Recorder<Value>: @unchecked Sendable {
 /// The counter from the Fluxer issue. `increaseLater` waits for `later` to emit.
 final class CounterFluxer: Fluxer {
     enum Action: Equatable { case increase, decrease, increaseLater }
-    enum Dispatcher { case add(Int), setLoading(Bool) }
+    enum Dispatcher {
+        case add(Int)
+        case setLoading(Bool)
+    }
     struct User: Equatable { let name: String }
     struct Store {
         let count = StoreProperty(0)

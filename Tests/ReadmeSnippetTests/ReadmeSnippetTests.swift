@@ -7,9 +7,9 @@ import Testing
     @MainActor @Test func readmeBlockAtLine94Runs() throws { tourOfOperators() }
     @MainActor @Test func readmeBlockAtLine135Runs() throws { try tourOfSubjects() }
     @MainActor @Test func readmeBlockAtLine214Runs() throws { tourOfTraits() }
-    @MainActor @Test func readmeBlockAtLine409Runs() throws { signUpEnablesSubmit() }
-    @MainActor @Test func readmeBlockAtLine458Runs() throws { redrawWhenTheCountChanges() }
-    @MainActor @Test func readmeBlockAtLine568Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine605Runs() throws { testCounterViewWithStub() }
-    @MainActor @Test func readmeBlockAtLine628Runs() throws { testCounterStepByStep() }
+    @MainActor @Test func readmeBlockAtLine412Runs() throws { signUpEnablesSubmit() }
+    @MainActor @Test func readmeBlockAtLine461Runs() throws { redrawWhenTheCountChanges() }
+    @MainActor @Test func readmeBlockAtLine571Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine608Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine631Runs() throws { testCounterStepByStep() }
 }

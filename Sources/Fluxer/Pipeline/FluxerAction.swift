@@ -24,4 +24,3 @@ public struct FluxerAction<F: Fluxer>: ObserverType, Sendable {
         if case .next(let action) = event { pipeline.send(action) }
     }
 }
-

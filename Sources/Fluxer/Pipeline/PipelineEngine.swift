@@ -53,7 +53,8 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var actionObservers: ContiguousArray<RelayToken<Action>> = []
     @exclusivity(unchecked) @usableFromInline var dispatcherObservers: ContiguousArray<RelayToken<Dispatcher>> = []
     /// Subscribers of `events` (see `PipelineEngine+Events.swift`).
-    @exclusivity(unchecked) @usableFromInline var monitors: ContiguousArray<RelayToken<FluxerEvent<Action, Dispatcher>>> = []
+    @exclusivity(unchecked) @usableFromInline var monitors:
+        ContiguousArray<RelayToken<FluxerEvent<Action, Dispatcher>>> = []
     /// The paths of the store's members, for `events` (made when `events` is first used).
     @exclusivity(unchecked) @usableFromInline var memberPaths: [ObjectIdentifier: String]?
     /// Senders blocked in ``waitForRoom(_:)``.
@@ -77,8 +78,10 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     /// The owner thread's ``ExecutorThreadState``, for the period of ownership.
     @exclusivity(unchecked) @usableFromInline var threadState: UnsafeMutablePointer<ExecutorThreadState>?
     @exclusivity(unchecked) @usableFromInline var currentActionObservers: ContiguousArray<RelayToken<Action>> = []
-    @exclusivity(unchecked) @usableFromInline var currentDispatcherObservers: ContiguousArray<RelayToken<Dispatcher>> = []
-    @exclusivity(unchecked) @usableFromInline var currentMonitors: ContiguousArray<RelayToken<FluxerEvent<Action, Dispatcher>>> = []
+    @exclusivity(unchecked) @usableFromInline var currentDispatcherObservers: ContiguousArray<RelayToken<Dispatcher>> =
+        []
+    @exclusivity(unchecked) @usableFromInline var currentMonitors:
+        ContiguousArray<RelayToken<FluxerEvent<Action, Dispatcher>>> = []
     @exclusivity(unchecked) @usableFromInline var currentMemberPaths: [ObjectIdentifier: String] = [:]
     /// The `observersVersion` the two arrays above were copied at: they are copied again (under
     /// `lock`) only when it moved, not once per job. They are kept between periods of ownership

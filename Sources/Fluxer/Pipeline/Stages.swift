@@ -34,7 +34,8 @@ final class RelayToken<Element>: Disposable, @unchecked Sendable {
 @usableFromInline
 struct PipelineStream<Action, Dispatcher, Element>: ObservableType {
     @usableFromInline let pipeline: PipelineEngine<Action, Dispatcher>
-    @usableFromInline let observers: ReferenceWritableKeyPath<PipelineEngine<Action, Dispatcher>, ContiguousArray<RelayToken<Element>>>
+    @usableFromInline let observers:
+        ReferenceWritableKeyPath<PipelineEngine<Action, Dispatcher>, ContiguousArray<RelayToken<Element>>>
 
     @inlinable
     init(
@@ -95,8 +96,10 @@ final class StageObserver<Element>: ObserverType, @unchecked Sendable {
     @usableFromInline let resubscribe: () -> Void
 
     @inlinable
-    init(onValue: @escaping (Element) -> Void, onError: @escaping (Swift.Error) -> Void,
-         resubscribe: @escaping () -> Void) {
+    init(
+        onValue: @escaping (Element) -> Void, onError: @escaping (Swift.Error) -> Void,
+        resubscribe: @escaping () -> Void
+    ) {
         self.onValue = onValue
         self.onError = onError
         self.resubscribe = resubscribe

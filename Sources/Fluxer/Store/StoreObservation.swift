@@ -1,3 +1,6 @@
+import Observation
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Observation
-import Synchronization
 
 /// How a store property takes part in the Observation framework (SwiftUI, `@Observable` apps,
 /// `withObservationTracking`).

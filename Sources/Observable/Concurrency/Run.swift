@@ -70,10 +70,6 @@ public struct Sender<Element>: Sendable {
     @usableFromInline
     let sink: SerialSink<Element>
 
-    init(sink: SerialSink<Element>) {
-        self.sink = sink
-    }
-
     /// Sends `element` as a `.next` event.
     public func callAsFunction(_ element: Element) {
         sink.on(.next(element))

@@ -42,9 +42,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
     public static func create(
         priority: TaskPriority? = nil, _ work: @escaping @Sendable () async throws -> Element?
     ) -> Maybe<Element> {
-        Maybe(raw: Observable.run(priority: priority) { send in
-            if let element = try await work() { send(element) }
-        })
+        Maybe(
+            raw: Observable.run(priority: priority) { send in
+                if let element = try await work() { send(element) }
+            })
     }
 }
 

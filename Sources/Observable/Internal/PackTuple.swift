@@ -39,7 +39,8 @@ final class PackTuple<each Element> {
         }
         precondition(
             end == MemoryLayout<(repeat each Element)>.size,
-            "PackTuple: computed tuple size \(end) differs from MemoryLayout's \(MemoryLayout<(repeat each Element)>.size)")
+            "PackTuple: computed tuple size \(end) differs from MemoryLayout's \(MemoryLayout<(repeat each Element)>.size)"
+        )
         self.offsets = offsets
         self.elementTypes = types
         self.deinitializers = deinitializers

@@ -20,11 +20,12 @@ extension ObservableType {
             sink.resources.insert(timer)
             func startTimer(_ window: Int) {
                 timer.disposable = scheduler.scheduleRelative(window, dueTime: timeSpan) { window in
-                    let next: Int? = sink.update { state, outbox in
-                        guard state.window == window else { return nil }
-                        outbox.send(.next(state.startNewWindow()))
-                        return state.window
-                    } ?? nil
+                    let next: Int? =
+                        sink.update { state, outbox in
+                            guard state.window == window else { return nil }
+                            outbox.send(.next(state.startNewWindow()))
+                            return state.window
+                        } ?? nil
                     if let next { startTimer(next) }
                     return Disposables.create()
                 }
@@ -35,12 +36,13 @@ extension ObservableType {
                     sink.observer { (event: Event<Element>) in
                         switch event {
                         case .next(let element):
-                            let next: Int? = sink.update { state, outbox in
-                                state.buffer.append(element)
-                                guard state.buffer.count == count else { return nil }
-                                outbox.send(.next(state.startNewWindow()))
-                                return state.window
-                            } ?? nil
+                            let next: Int? =
+                                sink.update { state, outbox in
+                                    state.buffer.append(element)
+                                    guard state.buffer.count == count else { return nil }
+                                    outbox.send(.next(state.startNewWindow()))
+                                    return state.window
+                                } ?? nil
                             if let next { startTimer(next) }
                         case .error(let error):
                             sink.update { state, outbox in

@@ -1,4 +1,3 @@
-
 extension ObservableType {
     /// Prints every subscription, event and disposal to standard output, passing events through
     /// unchanged.

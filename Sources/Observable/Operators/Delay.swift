@@ -18,21 +18,22 @@ extension ObservableType {
             // Delivers what is due, then schedules the next due event, if any.
             func drainDue() {
                 let now = scheduler.now
-                let next: Double? = sink.update { state, outbox in
-                    while state.head < state.queue.count {
-                        let (due, event) = state.queue[state.head]
-                        if seconds(from: now, to: due) > 1e-9 { break }
-                        state.head += 1
-                        if event.isStopEvent { outbox.finish(event) } else { outbox.send(event) }
-                    }
-                    if state.head == state.queue.count {
-                        state.queue.removeAll()
-                        state.head = 0
-                        state.timerRunning = false
-                        return nil
-                    }
-                    return seconds(from: now, to: state.queue[state.head].due)
-                } ?? nil
+                let next: Double? =
+                    sink.update { state, outbox in
+                        while state.head < state.queue.count {
+                            let (due, event) = state.queue[state.head]
+                            if seconds(from: now, to: due) > 1e-9 { break }
+                            state.head += 1
+                            if event.isStopEvent { outbox.finish(event) } else { outbox.send(event) }
+                        }
+                        if state.head == state.queue.count {
+                            state.queue.removeAll()
+                            state.head = 0
+                            state.timerRunning = false
+                            return nil
+                        }
+                        return seconds(from: now, to: state.queue[state.head].due)
+                    } ?? nil
                 if let next {
                     timer.disposable = scheduler.scheduleRelative((), dueTime: .fromSeconds(next)) { _ in
                         drainDue()
@@ -42,32 +43,34 @@ extension ObservableType {
             }
             let upstream = SingleAssignmentDisposable()
             sink.resources.insert(upstream)
-            upstream.setDisposable(source.subscribe(
-                sink.observer { (event: Event<Element>) in
-                    // The source is done: release it now, not when its completion is delivered.
-                    if event.isStopEvent { upstream.dispose() }
-                    if case .error = event {
-                        sink.update { state, outbox in
-                            state.queue.removeAll()
-                            state.head = 0
-                            outbox.finish(event)
+            upstream.setDisposable(
+                source.subscribe(
+                    sink.observer { (event: Event<Element>) in
+                        // The source is done: release it now, not when its completion is delivered.
+                        if event.isStopEvent { upstream.dispose() }
+                        if case .error = event {
+                            sink.update { state, outbox in
+                                state.queue.removeAll()
+                                state.head = 0
+                                outbox.finish(event)
+                            }
+                            return
                         }
-                        return
-                    }
-                    let due = scheduler.now.addingTimeInterval(delay)
-                    let start: Bool = sink.update { state, _ in
-                        state.queue.append((due, event))
-                        if state.timerRunning { return false }
-                        state.timerRunning = true
-                        return true
-                    } ?? false
-                    if start {
-                        timer.disposable = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-                            drainDue()
-                            return Disposables.create()
+                        let due = scheduler.now.addingTimeInterval(delay)
+                        let start: Bool =
+                            sink.update { state, _ in
+                                state.queue.append((due, event))
+                                if state.timerRunning { return false }
+                                state.timerRunning = true
+                                return true
+                            } ?? false
+                        if start {
+                            timer.disposable = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
+                                drainDue()
+                                return Disposables.create()
+                            }
                         }
-                    }
-                }))
+                    }))
             return sink
         }
     }

@@ -44,7 +44,8 @@ extension ObservableType {
             // Only needed to order the source's disposal and `onDispose` after the `after` hooks.
             // It then heads the source's segment: stages above put their subscription in its
             // slot, which it disposes (after any `after` hook) before running `onDispose`.
-            let release = onDispose != nil || afterCompleted != nil || afterError != nil
+            let release =
+                onDispose != nil || afterCompleted != nil || afterError != nil
                 ? DoRelease(onDispose: onDispose, downstreamHead: sink) : nil
             let handler = { (event: Event<Element>) in
                 switch event {

@@ -9,21 +9,22 @@ extension ObservableType {
     @inlinable
     public func first() -> Single<Element?> {
         let source = self
-        return Single(raw: Observable { observer in
-            let sink = Sink<Element?>(downstream: observer)
-            let upstream = source.subscribe(
-                sink.observer { (event: Event<Element>) in
-                    switch event {
-                    case .next(let element):
-                        sink.forwardNext(element)
-                        sink.forward(.completed)
-                    case .error(let error): sink.forward(.error(error))
-                    case .completed:
-                        sink.forwardNext(nil)
-                        sink.forward(.completed)
-                    }
-                })
-            return sink.setUpstream(upstream)
-        })
+        return Single(
+            raw: Observable { observer in
+                let sink = Sink<Element?>(downstream: observer)
+                let upstream = source.subscribe(
+                    sink.observer { (event: Event<Element>) in
+                        switch event {
+                        case .next(let element):
+                            sink.forwardNext(element)
+                            sink.forward(.completed)
+                        case .error(let error): sink.forward(.error(error))
+                        case .completed:
+                            sink.forwardNext(nil)
+                            sink.forward(.completed)
+                        }
+                    })
+                return sink.setUpstream(upstream)
+            })
     }
 }

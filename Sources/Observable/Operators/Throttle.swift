@@ -38,45 +38,49 @@ extension ObservableType {
             }
             let upstream = SingleAssignmentDisposable()
             sink.resources.insert(upstream)
-            upstream.setDisposable(source.subscribe(
-                sink.observer { (event: Event<Element>) in
-                    switch event {
-                    case .next(let element):
-                        let now = scheduler.now
-                        let delay: Double? = sink.update { state, outbox in
-                            let remaining = state.lastSent.map { window - seconds(from: $0, to: now) } ?? 0
-                            if remaining <= 0 {
+            upstream.setDisposable(
+                source.subscribe(
+                    sink.observer { (event: Event<Element>) in
+                        switch event {
+                        case .next(let element):
+                            let now = scheduler.now
+                            let delay: Double? =
+                                sink.update { state, outbox in
+                                    let remaining = state.lastSent.map { window - seconds(from: $0, to: now) } ?? 0
+                                    if remaining <= 0 {
+                                        state.pending = nil
+                                        state.lastSent = now
+                                        outbox.send(.next(element))
+                                        return nil
+                                    }
+                                    guard latest else { return nil }
+                                    let alreadyScheduled = state.pending != nil
+                                    state.pending = element
+                                    return alreadyScheduled ? nil : remaining
+                                } ?? nil
+                            if let delay {
+                                timer.disposable = scheduler.scheduleRelative(
+                                    (), dueTime: .fromSeconds(delay), action: emitPending)
+                            }
+                        case .error(let error):
+                            sink.update { state, outbox in
                                 state.pending = nil
-                                state.lastSent = now
-                                outbox.send(.next(element))
-                                return nil
+                                outbox.finish(.error(error))
                             }
-                            guard latest else { return nil }
-                            let alreadyScheduled = state.pending != nil
-                            state.pending = element
-                            return alreadyScheduled ? nil : remaining
-                        } ?? nil
-                        if let delay {
-                            timer.disposable = scheduler.scheduleRelative((), dueTime: .fromSeconds(delay), action: emitPending)
+                        case .completed:
+                            let waiting: Bool =
+                                sink.update { state, outbox in
+                                    if state.pending != nil {
+                                        state.completed = true
+                                        return true
+                                    }
+                                    outbox.finish(.completed)
+                                    return false
+                                } ?? false
+                            // The source is done: release it now, not when the pending element goes.
+                            if waiting { upstream.dispose() }
                         }
-                    case .error(let error):
-                        sink.update { state, outbox in
-                            state.pending = nil
-                            outbox.finish(.error(error))
-                        }
-                    case .completed:
-                        let waiting: Bool = sink.update { state, outbox in
-                            if state.pending != nil {
-                                state.completed = true
-                                return true
-                            }
-                            outbox.finish(.completed)
-                            return false
-                        } ?? false
-                        // The source is done: release it now, not when the pending element goes.
-                        if waiting { upstream.dispose() }
-                    }
-                }))
+                    }))
             return sink
         }
     }

@@ -34,11 +34,12 @@ extension ObservableType {
             sink.resources.insert(otherSubscription)
             func startTimer(_ id: Int) {
                 timer.disposable = scheduler.scheduleRelative(id, dueTime: dueTime) { id in
-                    let switching: Bool = sink.update { state, _ in
-                        guard !state.switched, state.id == id else { return false }
-                        state.switched = true
-                        return true
-                    } ?? false
+                    let switching: Bool =
+                        sink.update { state, _ in
+                            guard !state.switched, state.id == id else { return false }
+                            state.switched = true
+                            return true
+                        } ?? false
                     if switching {
                         sourceSubscription.dispose()
                         otherSubscription.setDisposable(
@@ -56,16 +57,17 @@ extension ObservableType {
             sourceSubscription.setDisposable(
                 source.subscribe(
                     sink.observer { (event: Event<Element>) in
-                        let restart: Int? = sink.update { state, outbox in
-                            if state.switched { return nil }
-                            if event.isStopEvent {
-                                outbox.finish(event)
-                                return nil
-                            }
-                            state.id &+= 1
-                            outbox.send(event)
-                            return state.id
-                        } ?? nil
+                        let restart: Int? =
+                            sink.update { state, outbox in
+                                if state.switched { return nil }
+                                if event.isStopEvent {
+                                    outbox.finish(event)
+                                    return nil
+                                }
+                                state.id &+= 1
+                                outbox.send(event)
+                                return state.id
+                            } ?? nil
                         if let restart { startTimer(restart) }
                     }))
             return sink

@@ -9,25 +9,26 @@ extension ObservableType {
     @inlinable
     public func toArray() -> Single<[Element]> {
         let source = self
-        return Single(raw: Observable { observer in
-            let sink = Sink<[Element]>(downstream: observer)
-            var elements: [Element] = []
-            let upstream = source.subscribe(
-                sink.observer { (event: Event<Element>) in
-                    switch event {
-                    case .next(let element):
-                        elements.append(element)
-                    case .error(let error):
-                        elements = []
-                        sink.forward(.error(error))
-                    case .completed:
-                        let result = elements
-                        elements = []
-                        sink.forwardNext(result)
-                        sink.forward(.completed)
-                    }
-                })
-            return sink.setUpstream(upstream)
-        })
+        return Single(
+            raw: Observable { observer in
+                let sink = Sink<[Element]>(downstream: observer)
+                var elements: [Element] = []
+                let upstream = source.subscribe(
+                    sink.observer { (event: Event<Element>) in
+                        switch event {
+                        case .next(let element):
+                            elements.append(element)
+                        case .error(let error):
+                            elements = []
+                            sink.forward(.error(error))
+                        case .completed:
+                            let result = elements
+                            elements = []
+                            sink.forwardNext(result)
+                            sink.forward(.completed)
+                        }
+                    })
+                return sink.setUpstream(upstream)
+            })
     }
 }

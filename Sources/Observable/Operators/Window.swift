@@ -34,11 +34,12 @@ extension ObservableType {
             sink.resources.insert(timer)
             func startTimer(_ window: Int) {
                 timer.disposable = scheduler.scheduleRelative(window, dueTime: timeSpan) { window in
-                    let next: Int? = sink.update { state, outbox in
-                        guard state.window == window else { return nil }
-                        state.startNewWindow(&outbox)
-                        return state.window
-                    } ?? nil
+                    let next: Int? =
+                        sink.update { state, outbox in
+                            guard state.window == window else { return nil }
+                            state.startNewWindow(&outbox)
+                            return state.window
+                        } ?? nil
                     if let next { startTimer(next) }
                     return Disposables.create()
                 }
@@ -50,13 +51,14 @@ extension ObservableType {
                     sink.observer { (event: Event<Element>) in
                         switch event {
                         case .next(let element):
-                            let next: Int? = sink.update { state, outbox in
-                                outbox.send(.element(state.subject, element))
-                                state.count += 1
-                                guard state.count == count else { return nil }
-                                state.startNewWindow(&outbox)
-                                return state.window
-                            } ?? nil
+                            let next: Int? =
+                                sink.update { state, outbox in
+                                    outbox.send(.element(state.subject, element))
+                                    state.count += 1
+                                    guard state.count == count else { return nil }
+                                    state.startNewWindow(&outbox)
+                                    return state.window
+                                } ?? nil
                             if let next { startTimer(next) }
                         case .error(let error):
                             sink.update { state, outbox in

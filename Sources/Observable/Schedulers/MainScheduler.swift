@@ -38,7 +38,8 @@ public final class MainScheduler: SchedulerType {
     public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
         precondition(
             isOnMainQueue,
-            errorMessage ?? "Executing on a background thread. Please use `MainScheduler.instance.schedule` to schedule work on the main thread."
+            errorMessage
+                ?? "Executing on a background thread. Please use `MainScheduler.instance.schedule` to schedule work on the main thread."
         )
     }
 

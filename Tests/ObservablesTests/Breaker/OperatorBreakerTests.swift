@@ -170,19 +170,47 @@ import Testing
         do {
             let tracked = Tracked()
             weakTracked = tracked
-            subscriptions.append(outer.flatMap { _ in _ = tracked; return inner.asObservable() }
+            subscriptions.append(
+                outer.flatMap { _ in
+                    _ = tracked
+                    return inner.asObservable()
+                }
                 .subscribe(onNext: { _ in _ = tracked }))
-            subscriptions.append(outer.flatMapLatest { _ in _ = tracked; return inner.asObservable() }
+            subscriptions.append(
+                outer.flatMapLatest { _ in
+                    _ = tracked
+                    return inner.asObservable()
+                }
                 .subscribe(onNext: { _ in _ = tracked }))
-            subscriptions.append(Observable.combineLatest(outer, other) { _, _ in _ = tracked; return 1 }
+            subscriptions.append(
+                Observable.combineLatest(outer, other) { _, _ in
+                    _ = tracked
+                    return 1
+                }
                 .subscribe(onNext: { _ in _ = tracked }))
-            subscriptions.append(Observable.zip(outer, other) { _, _ in _ = tracked; return 1 }
+            subscriptions.append(
+                Observable.zip(outer, other) { _, _ in
+                    _ = tracked
+                    return 1
+                }
                 .subscribe(onNext: { _ in _ = tracked }))
-            subscriptions.append(outer.withLatestFrom(other) { _, _ in _ = tracked; return 1 }
+            subscriptions.append(
+                outer.withLatestFrom(other) { _, _ in
+                    _ = tracked
+                    return 1
+                }
                 .subscribe(onNext: { _ in _ = tracked }))
-            subscriptions.append(outer.take(until: other).map { _ = tracked; return $0 }
+            subscriptions.append(
+                outer.take(until: other).map {
+                    _ = tracked
+                    return $0
+                }
                 .subscribe(onNext: { _ in _ = tracked }))
-            subscriptions.append(outer.catch { _ in _ = tracked; return .empty() }
+            subscriptions.append(
+                outer.catch { _ in
+                    _ = tracked
+                    return .empty()
+                }
                 .retry(3).subscribe(onNext: { _ in _ = tracked }))
         }
         outer.onNext(1)

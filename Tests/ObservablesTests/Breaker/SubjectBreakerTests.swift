@@ -47,10 +47,11 @@ import Testing
             let tracked = Tracked()
             weakTracked = tracked
             // A plain observer does not dispose itself on completion: the subject lets it go.
-            subscription = subject.subscribe(AnyObserver { event in
-                _ = tracked
-                events.append(event)
-            })
+            subscription = subject.subscribe(
+                AnyObserver { event in
+                    _ = tracked
+                    events.append(event)
+                })
         }
         subject.onNext(1)
         #expect(weakTracked != nil)
@@ -81,7 +82,10 @@ import Testing
         do {
             let tracked = Tracked()
             weakTracked = tracked
-            _ = subject.subscribe(onNext: { later.append($0); _ = tracked })
+            _ = subject.subscribe(onNext: {
+                later.append($0)
+                _ = tracked
+            })
         }
         subject.onNext(1)
         #expect(later.isEmpty)
@@ -164,14 +168,15 @@ import Testing
         let subject = PublishSubject<Int>()
         let a = EventRecorder<Int>()
         let b = EventRecorder<Int>()
-        _ = subject.subscribe(onNext: { value in
-            a.on(.next(value))
-            if value == 1 {
-                subject.onNext(2)
-                subject.onCompleted()
-                subject.onNext(3)
-            }
-        }, onCompleted: { a.on(.completed) })
+        _ = subject.subscribe(
+            onNext: { value in
+                a.on(.next(value))
+                if value == 1 {
+                    subject.onNext(2)
+                    subject.onCompleted()
+                    subject.onNext(3)
+                }
+            }, onCompleted: { a.on(.completed) })
         _ = subject.subscribe(b.observer)
         subject.onNext(1)
         #expect(a.events == [.next(1), .next(2), .completed])
@@ -183,13 +188,14 @@ import Testing
         var received = Array(repeating: [Int](), count: 100)
         var subscriptions: [Disposable] = []
         for index in 0..<100 {
-            subscriptions.append(subject.subscribe(onNext: { value in
-                received[index].append(value)
-                if index == 0 && value == 1 {
-                    // Dispose every odd observer, then subscribe a few more, mid-delivery.
-                    for odd in stride(from: 1, to: 100, by: 2) { subscriptions[odd].dispose() }
-                }
-            }))
+            subscriptions.append(
+                subject.subscribe(onNext: { value in
+                    received[index].append(value)
+                    if index == 0 && value == 1 {
+                        // Dispose every odd observer, then subscribe a few more, mid-delivery.
+                        for odd in stride(from: 1, to: 100, by: 2) { subscriptions[odd].dispose() }
+                    }
+                }))
         }
         subject.onNext(1)
         subject.onNext(2)
@@ -233,10 +239,12 @@ import Testing
         subject.onNext(2)
         let late = EventRecorder<Int>()
         let first = EventRecorder<Int>()
-        _ = subject.subscribe(onNext: { first.on(.next($0)) }, onCompleted: {
-            first.on(.completed)
-            _ = subject.subscribe(late.observer)
-        })
+        _ = subject.subscribe(
+            onNext: { first.on(.next($0)) },
+            onCompleted: {
+                first.on(.completed)
+                _ = subject.subscribe(late.observer)
+            })
         subject.onCompleted()
         #expect(first.events == [.next(2), .completed])
         #expect(late.events == [.next(2), .completed])

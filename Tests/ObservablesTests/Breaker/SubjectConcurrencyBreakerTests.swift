@@ -95,8 +95,9 @@ import Testing
                 let values = probe.recorder.elements
                 #expect(values.count == 2 * perProducer)
                 for producer in 0..<2 {
-                    #expect(values.filter { $0 / 100_000 == producer }
-                        == (0..<perProducer).map { producer * 100_000 + $0 })
+                    #expect(
+                        values.filter { $0 / 100_000 == producer }
+                            == (0..<perProducer).map { producer * 100_000 + $0 })
                 }
                 #expect(probe.recorder.events.last == .completed)
             }

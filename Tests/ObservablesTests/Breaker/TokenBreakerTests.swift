@@ -45,9 +45,10 @@ import Testing
         do {
             let owner = Owner()
             weakOwner = owner
-            owner.subscription = subject.subscribe(AnyObserver { event in
-                if let element = event.element { owner.received.append(element) }
-            })
+            owner.subscription = subject.subscribe(
+                AnyObserver { event in
+                    if let element = event.element { owner.received.append(element) }
+                })
             subject.onNext(1)
             #expect(owner.received == [0, 1])
             owner.subscription?.dispose()
@@ -81,14 +82,18 @@ import Testing
         do {
             let tracked = Tracked()
             weakTracked = tracked
-            tokens.append(holder.value!.subscribe(AnyObserver { event in
-                first.append(event)
-                holder.value = nil
-            }))
-            tokens.append(holder.value!.subscribe(AnyObserver { event in
-                _ = tracked
-                second.append(event)
-            }))
+            tokens.append(
+                holder.value!.subscribe(
+                    AnyObserver { event in
+                        first.append(event)
+                        holder.value = nil
+                    }))
+            tokens.append(
+                holder.value!.subscribe(
+                    AnyObserver { event in
+                        _ = tracked
+                        second.append(event)
+                    }))
         }
         holder.value?.onNext(1)
         holder.value?.onNext(2)
@@ -126,13 +131,14 @@ import Testing
         var events: [Event<Int>] = []
         let other = EventRecorder<Int>()
         _ = subject.subscribe(other.observer)
-        let token = subject.subscribe(AnyObserver { event in
-            events.append(event)
-            if event.element == 7 {
-                subject.dispose()
-                subject.onNext(8)
-            }
-        })
+        let token = subject.subscribe(
+            AnyObserver { event in
+                events.append(event)
+                if event.element == 7 {
+                    subject.dispose()
+                    subject.onNext(8)
+                }
+            })
         subject.onNext(9)
         token.dispose()
         #expect(events == [.next(7)])
@@ -151,15 +157,16 @@ import Testing
         do {
             let tracked = Tracked()
             weakTracked = tracked
-            token = subject.subscribe(AnyObserver { event in
-                _ = tracked
-                events.append(event)
-                if event.element == 1 {
-                    subject.onNext(4)
-                    subject.onCompleted()
-                    subject.onNext(5)
-                }
-            })
+            token = subject.subscribe(
+                AnyObserver { event in
+                    _ = tracked
+                    events.append(event)
+                    if event.element == 1 {
+                        subject.onNext(4)
+                        subject.onCompleted()
+                        subject.onNext(5)
+                    }
+                })
         }
         #expect(events == [.next(1), .next(2), .next(3), .next(4), .completed])
         #expect(weakTracked == nil)
@@ -173,18 +180,22 @@ import Testing
         var depth = 0
         var maxDepthA = 0
         var tokens: [Disposable] = []
-        tokens.append(subject.subscribe(AnyObserver { event in
-            depth += 1
-            maxDepthA = max(maxDepthA, depth)
-            logA.append(event.element ?? -1)
-            if event.element == 1 {
-                tokens.append(subject.subscribe(AnyObserver { event in
-                    logB.append(event.element ?? -1)
-                    if event.element == 1 { subject.onNext(2) }
+        tokens.append(
+            subject.subscribe(
+                AnyObserver { event in
+                    depth += 1
+                    maxDepthA = max(maxDepthA, depth)
+                    logA.append(event.element ?? -1)
+                    if event.element == 1 {
+                        tokens.append(
+                            subject.subscribe(
+                                AnyObserver { event in
+                                    logB.append(event.element ?? -1)
+                                    if event.element == 1 { subject.onNext(2) }
+                                }))
+                    }
+                    depth -= 1
                 }))
-            }
-            depth -= 1
-        }))
         subject.onNext(3)
         #expect(logA == [1, 2, 3])
         #expect(logB == [1, 2, 3])
@@ -202,7 +213,11 @@ import Testing
         do {
             let tracked = Tracked()
             weakTracked = tracked
-            holder.setDisposable(Disposables.create(with: { _ = tracked; disposed += 1 }))
+            holder.setDisposable(
+                Disposables.create(with: {
+                    _ = tracked
+                    disposed += 1
+                }))
         }
         holder.dispose()
         #expect(disposed == 1)
@@ -217,7 +232,11 @@ import Testing
         do {
             let tracked = Tracked()
             weakTracked = tracked
-            holder.setDisposable(Disposables.create(with: { _ = tracked; disposed += 1 }))
+            holder.setDisposable(
+                Disposables.create(with: {
+                    _ = tracked
+                    disposed += 1
+                }))
         }
         #expect(!holder.isDisposed)
         #expect(weakTracked != nil)
@@ -230,10 +249,11 @@ import Testing
     @Test func singleAssignmentMemberThatDisposesItsHolderReentrantly() {
         let holder = SingleAssignmentDisposable()
         var disposed = 0
-        holder.setDisposable(Disposables.create(with: {
-            disposed += 1
-            holder.dispose()
-        }))
+        holder.setDisposable(
+            Disposables.create(with: {
+                disposed += 1
+                holder.dispose()
+            }))
         holder.dispose()
         #expect(disposed == 1)
     }
@@ -251,13 +271,14 @@ import Testing
             observer.onError(CoreTestError.boom)
             return Disposables.create()
         }
-        _ = observable.subscribe(AnyObserver { event in
-            events.append(event)
-            if event.element == 1 {
-                sent?.onNext(10)
-                sent?.onCompleted()
-            }
-        })
+        _ = observable.subscribe(
+            AnyObserver { event in
+                events.append(event)
+                if event.element == 1 {
+                    sent?.onNext(10)
+                    sent?.onCompleted()
+                }
+            })
         sent?.onNext(3)
         #expect(events == [.next(1), .next(10), .completed])
         // `sent` holds the source's observer, which holds this test's observer, which captures
@@ -321,14 +342,18 @@ import Testing
         let a = BehaviorSubject<Int>(value: 0)
         let b = PublishSubject<Int>()
         let recorder = EventRecorder<[Int]>()
-        let subscription = Observable<Int>.combineLatest([a.asObservable(), b.asObservable()]).subscribe(recorder.observer)
+        let subscription = Observable<Int>.combineLatest([a.asObservable(), b.asObservable()]).subscribe(
+            recorder.observer)
         b.onNext(0)
         for i in 1...5 {
             a.onNext(i)
             b.onNext(i * 10)
         }
         subscription.dispose()
-        #expect(recorder.elements == [[0, 0], [1, 0], [1, 10], [2, 10], [2, 20], [3, 20], [3, 30], [4, 30], [4, 40], [5, 40], [5, 50]])
+        #expect(
+            recorder.elements == [
+                [0, 0], [1, 0], [1, 10], [2, 10], [2, 20], [3, 20], [3, 30], [4, 30], [4, 40], [5, 40], [5, 50],
+            ])
     }
 
     @Test func combineLatestSelectorThatSendsReentrantlyIsNotNestedAndSeesEveryUpdate() {
@@ -368,14 +393,15 @@ import Testing
         do {
             let tracked = Tracked()
             weakTracked = tracked
-            holder.setDisposable(Observable<Int>.combineLatest([a, b]) { values -> Int in
-                _ = tracked
-                if values[0] == 2 {
-                    holder.dispose()
-                    a.onNext(99)
-                }
-                return values[0]
-            }.subscribe(results.observer))
+            holder.setDisposable(
+                Observable<Int>.combineLatest([a, b]) { values -> Int in
+                    _ = tracked
+                    if values[0] == 2 {
+                        holder.dispose()
+                        a.onNext(99)
+                    }
+                    return values[0]
+                }.subscribe(results.observer))
         }
         a.onNext(1)
         b.onNext(1)

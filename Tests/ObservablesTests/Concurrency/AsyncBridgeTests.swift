@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
+import Observables
 import Synchronization
 import Testing
-import Observables
 
 private struct Boom: Error, Equatable {}
 
@@ -110,7 +110,10 @@ private final class Payload: Sendable {
         let first = Observable<Int>.run { send in
             send(1)
             throw Boom()
-        }.subscribe(onError: { error in errors.on(.error(error)); failed.signal() })
+        }.subscribe(onError: { error in
+            errors.on(.error(error))
+            failed.signal()
+        })
         #expect(await eventually { failed.isSet })
         #expect(errors.events.first?.error is Boom)
 
@@ -192,7 +195,9 @@ private final class Payload: Sendable {
                         let subscription = observable.subscribe { _ in census.events.add(1, ordering: .relaxed) }
                         switch (i + worker) % 4 {
                         case 0: subscription.dispose()
-                        case 1: await Task.yield(); subscription.dispose()
+                        case 1:
+                            await Task.yield()
+                            subscription.dispose()
                         case 2:
                             // Observable → async → cancelled mid-way.
                             let consumer = Task {

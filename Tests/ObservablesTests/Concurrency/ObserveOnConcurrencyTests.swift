@@ -62,10 +62,11 @@ import Testing
         let subject = PublishSubject<Int>()
         let received = EventRecorder<Int>()
         let holder = DisposableBox()
-        holder.set(subject.observe(on: scheduler).subscribe(onNext: { value in
-            received.on(.next(value))
-            if value == 3 { holder.dispose() }
-        }))
+        holder.set(
+            subject.observe(on: scheduler).subscribe(onNext: { value in
+                received.on(.next(value))
+                if value == 3 { holder.dispose() }
+            }))
         for value in 0..<100 { subject.onNext(value) }
         #expect(waitUntil { received.elements.count >= 4 })
         usleep(20_000)

@@ -166,7 +166,8 @@ import Testing
         ] {
             let states = EventRecorder<Int>()
             let detector = OverlapDetector()
-            let periodic = scheduler.schedulePeriodic(0, startAfter: .milliseconds(1), period: .milliseconds(2)) { state in
+            let periodic = scheduler.schedulePeriodic(0, startAfter: .milliseconds(1), period: .milliseconds(2)) {
+                state in
                 detector.enter()
                 states.on(.next(state))
                 detector.exit()

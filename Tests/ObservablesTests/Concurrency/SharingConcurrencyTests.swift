@@ -108,11 +108,12 @@ private func finishesWithin(_ timeout: TimeInterval, threads: Int, _ body: @esca
         for index in 0..<2 {
             let recorder = recorders[index]
             let detector = detectors[index]
-            subscriptions.append(shared.subscribe(onNext: { value in
-                detector.enter()
-                recorder.on(.next(value))
-                detector.exit()
-            }))
+            subscriptions.append(
+                shared.subscribe(onNext: { value in
+                    detector.enter()
+                    recorder.on(.next(value))
+                    detector.exit()
+                }))
         }
         DispatchQueue.concurrentPerform(iterations: 2) { thread in
             for value in 0..<2_000 { subject.onNext(thread * 10_000 + value) }
@@ -125,7 +126,7 @@ private func finishesWithin(_ timeout: TimeInterval, threads: Int, _ body: @esca
                 #expect(values.filter { $0 / 10_000 == thread } == (0..<2_000).map { thread * 10_000 + $0 })
             }
         }
-        subscriptions.forEach { $0.dispose() }
+        for disposable in subscriptions { disposable.dispose() }
     }
 }
 
@@ -175,8 +176,10 @@ private func finishesWithin(_ timeout: TimeInterval, threads: Int, _ body: @esca
         subscriptions += [
             subject.debounce(.milliseconds(50), scheduler: scheduler).subscribe(onNext: { received.on(.next($0)) }),
             subject.throttle(.milliseconds(50), scheduler: scheduler).subscribe(onNext: { received.on(.next($0)) }),
-            subject.timeout(.milliseconds(50), scheduler: scheduler).subscribe(onError: { _ in received.on(.next(-1)) }),
-            Observable<Int>.timer(.milliseconds(50), scheduler: scheduler).subscribe(onNext: { received.on(.next($0)) }),
+            subject.timeout(.milliseconds(50), scheduler: scheduler).subscribe(onError: { _ in received.on(.next(-1)) }
+            ),
+            Observable<Int>.timer(.milliseconds(50), scheduler: scheduler).subscribe(onNext: { received.on(.next($0)) }
+            ),
             subject.buffer(timeSpan: .milliseconds(50), count: 10, scheduler: scheduler).subscribe(onNext: { _ in
                 received.on(.next(-2))
             }),
@@ -185,7 +188,7 @@ private func finishesWithin(_ timeout: TimeInterval, threads: Int, _ body: @esca
         subject.onNext(2)
         // throttle passes its first element at once.
         #expect(received.elements == [1])
-        subscriptions.forEach { $0.dispose() }
+        for disposable in subscriptions { disposable.dispose() }
         subscriptions = []  // a disposed subscription object is itself counted until released
         usleep(100_000)
         #expect(received.elements == [1])
@@ -208,10 +211,11 @@ private func finishesWithin(_ timeout: TimeInterval, threads: Int, _ body: @esca
                     received.on(.next($0))
                 })
         }
-        #expect(waitUntil {
-            subject.onNext(1)
-            return !received.elements.isEmpty
-        })
+        #expect(
+            waitUntil {
+                subject.onNext(1)
+                return !received.elements.isEmpty
+            })
         subscription?.dispose()
         subscription = nil
         #expect(waitUntil { !subject.hasObservers })

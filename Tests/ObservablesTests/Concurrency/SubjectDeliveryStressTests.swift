@@ -97,7 +97,9 @@ import Testing
                 first.observer { stamp in
                     if stamp.sender == 0 && stamp.index % 4 == 0 {
                         subject.onNext(
-                            Stamp(sender: Self.child, index: stamp.index / 4, epoch: race.epoch.load(ordering: .acquiring)))
+                            Stamp(
+                                sender: Self.child, index: stamp.index / 4, epoch: race.epoch.load(ordering: .acquiring)
+                            ))
                     }
                 }),
             // Now and then the second one lets other threads run mid-delivery, so that senders
@@ -168,7 +170,9 @@ import Testing
             #expect(stops.count <= 1)
             if let stop = stops.first { #expect(stop.offset == received.count - 1) }
             let nexts = probe.nexts
-            #expect(nexts.allSatisfy { $0.epoch <= number }, "probe \(number) got a value sent after its dispose() returned")
+            #expect(
+                nexts.allSatisfy { $0.epoch <= number }, "probe \(number) got a value sent after its dispose() returned"
+            )
             guard let start = nexts.first.flatMap({ position[$0] }) else {
                 #expect(nexts.isEmpty, "probe \(number) got a value no long-lived observer got")
                 continue
@@ -192,7 +196,9 @@ import Testing
     func behaviorSubjectRaceKeepsEveryStreamSerialOrderedAndComplete(terminates: Bool) {
         let initial = Stamp(sender: -1, index: 0, epoch: 0)
         for _ in 0..<4 {
-            race(BehaviorSubject(value: initial), initial: initial, terminates: terminates, perSender: 5_000, churns: 400)
+            race(
+                BehaviorSubject(value: initial), initial: initial, terminates: terminates, perSender: 5_000, churns: 400
+            )
         }
     }
 

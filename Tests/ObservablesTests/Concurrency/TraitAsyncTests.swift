@@ -1,7 +1,7 @@
 import Dispatch
+import Observables
 import Synchronization
 import Testing
-import Observables
 
 private struct Offline: Error {}
 

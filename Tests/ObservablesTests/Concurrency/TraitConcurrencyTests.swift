@@ -19,10 +19,11 @@ import Testing
         let subscription = SingleAssignmentDisposable()
         DispatchQueue.main.async {
             let driver = subject.asDriver(onErrorJustReturn: -1)
-            subscription.setDisposable(driver.drive(onNext: { value in
-                if !marker.isCurrent { offMain.add(1, ordering: .relaxed) }
-                received.on(.next(value))
-            }))
+            subscription.setDisposable(
+                driver.drive(onNext: { value in
+                    if !marker.isCurrent { offMain.add(1, ordering: .relaxed) }
+                    received.on(.next(value))
+                }))
         }
         #expect(waitUntil { subject.hasObservers })
         DispatchQueue.global().async {
@@ -52,10 +53,11 @@ import Testing
         relay.accept(1)
         #expect(waitUntil { early.elements == [0, 1] })
         DispatchQueue.main.async {
-            bag.add(driver.drive(onNext: { value in
-                if !marker.isCurrent { offMain.add(1, ordering: .relaxed) }
-                late.on(.next(value))
-            }))
+            bag.add(
+                driver.drive(onNext: { value in
+                    if !marker.isCurrent { offMain.add(1, ordering: .relaxed) }
+                    late.on(.next(value))
+                }))
         }
         #expect(waitUntil { late.elements == [1] }, "the late subscriber gets the latest element, not the first")
         relay.accept(2)
@@ -73,10 +75,11 @@ import Testing
         let late = EventRecorder<Int>()
         let offMain = Atomic<Int>(0)
         let bag = LockedBag()
-        bag.add(signal.emit(onNext: { value in
-            if !marker.isCurrent { offMain.add(1, ordering: .relaxed) }
-            early.on(.next(value))
-        }))
+        bag.add(
+            signal.emit(onNext: { value in
+                if !marker.isCurrent { offMain.add(1, ordering: .relaxed) }
+                early.on(.next(value))
+            }))
         relay.accept(1)
         #expect(waitUntil { early.elements == [1] })
         bag.add(signal.emit(onNext: { late.on(.next($0)) }))
@@ -230,6 +233,6 @@ private final class LockedBag: @unchecked Sendable {
             defer { items = [] }
             return items
         }
-        all.forEach { $0.dispose() }
+        for disposable in all { disposable.dispose() }
     }
 }

@@ -27,12 +27,16 @@ import Testing
     }
 
     @Test func rangeCountsUpOneActionPerElement() {
-        expectEvents(run { Observable.range(start: 5, count: 3, scheduler: $0) }, [.next(201, 5), .next(202, 6), .next(203, 7), .completed(204)])
+        expectEvents(
+            run { Observable.range(start: 5, count: 3, scheduler: $0) },
+            [.next(201, 5), .next(202, 6), .next(203, 7), .completed(204)])
         expectEvents(run { Observable.range(start: 5, count: 0, scheduler: $0) }, [.completed(201)])
     }
 
     @Test func repeatElementRepeatsUntilDisposed() {
-        expectEvents(run(disposed: 204) { Observable.repeatElement(9, scheduler: $0) }, [.next(201, 9), .next(202, 9), .next(203, 9)])
+        expectEvents(
+            run(disposed: 204) { Observable.repeatElement(9, scheduler: $0) },
+            [.next(201, 9), .next(202, 9), .next(203, 9)])
     }
 
     @Test func repeatElementStopsWhenDownstreamHasTakenEnough() {

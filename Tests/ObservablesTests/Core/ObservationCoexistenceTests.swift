@@ -1,5 +1,5 @@
-import Observation
 import Observables
+import Observation
 import Testing
 
 // A file that imports both Observation (which has its own `Observable`) and Observables must

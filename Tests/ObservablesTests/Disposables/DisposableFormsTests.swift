@@ -74,9 +74,10 @@ import Testing
             _ = DisposeBag(disposing: [tracked("other bag")])
             #expect(log == ["other bag"])
         }
-        #expect(log == [
-            "other bag", "built 1", "built 2", "variadic 1", "variadic 2", "array 1", "array 2", "inserted 1",
-            "inserted 2",
-        ])
+        #expect(
+            log == [
+                "other bag", "built 1", "built 2", "variadic 1", "variadic 2", "array 1", "array 2", "inserted 1",
+                "inserted 2",
+            ])
     }
 }

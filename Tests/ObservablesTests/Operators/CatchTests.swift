@@ -5,10 +5,11 @@ import Testing
     @Test func continuesWithTheHandlersSequenceAfterAnError() {
         let subject = PublishSubject<Int>()
         var caught: [Error] = []
-        let (recorder, _) = subscribeRecorder(subject.catch { error in
-            caught.append(error)
-            return Observable.of(8, 9)
-        })
+        let (recorder, _) = subscribeRecorder(
+            subject.catch { error in
+                caught.append(error)
+                return Observable.of(8, 9)
+            })
         subject.onNext(1)
         subject.onError(CoreTestError.boom)
         #expect(recorder.events == [.next(1), .next(8), .next(9), .completed])
@@ -121,7 +122,9 @@ import Testing
         let scheduler = TestScheduler(initialClock: 0)
         let a = scheduler.createColdObservable([.error(10, TestError.boom, Int.self)])
         let b = scheduler.createColdObservable([.next(10, 2), .next(50, 3)])
-        let observer = scheduler.start(disposed: 240) { Observable.catch(sequence: [a.asObservable(), b.asObservable()]) }
+        let observer = scheduler.start(disposed: 240) {
+            Observable.catch(sequence: [a.asObservable(), b.asObservable()])
+        }
         expectEvents(observer.events, [.next(220, 2)])
         #expect(b.subscriptions == [Subscription(210, 240)])
     }

@@ -19,13 +19,17 @@ import Testing
 
     @Test func tuplesForTwoThreeAndFourSources() {
         var pairs: [String] = []
-        _ = Observable.combineLatest(Observable.just(1), Observable.just("a")).subscribe(onNext: { pairs.append("\($0.0)\($0.1)") })
+        _ = Observable.combineLatest(Observable.just(1), Observable.just("a")).subscribe(onNext: {
+            pairs.append("\($0.0)\($0.1)")
+        })
         var triples: [String] = []
         _ = Observable.combineLatest(Observable.just(1), Observable.just("a"), Observable.just(true))
             .subscribe(onNext: { triples.append("\($0.0)\($0.1)\($0.2)") })
         var quads: [String] = []
-        _ = Observable.combineLatest(Observable.just(1), Observable.just("a"), Observable.just(true), Observable.just(2.5))
-            .subscribe(onNext: { quads.append("\($0.0)\($0.1)\($0.2)\($0.3)") })
+        _ = Observable.combineLatest(
+            Observable.just(1), Observable.just("a"), Observable.just(true), Observable.just(2.5)
+        )
+        .subscribe(onNext: { quads.append("\($0.0)\($0.1)\($0.2)\($0.3)") })
         #expect(pairs == ["1a"])
         #expect(triples == ["1atrue"])
         #expect(quads == ["1atrue2.5"])
@@ -45,7 +49,8 @@ import Testing
     @Test func collectionVersionEmitsArraysOfLatestValues() {
         let a = PublishSubject<Int>()
         let b = PublishSubject<Int>()
-        let (recorder, subscription) = subscribeRecorder(Observable.combineLatest([a.asObservable(), b.asObservable()]))
+        let (recorder, subscription) = subscribeRecorder(
+            Observable.combineLatest([a.asObservable(), b.asObservable()]))
         defer { subscription.dispose() }
         a.onNext(1)
         b.onNext(2)

@@ -32,8 +32,10 @@ import Testing
 
         /// Every source's subscription windows.
         var windows: [[Subscription]] {
-            [a.subscriptions, b.subscriptions, c.subscriptions, d.subscriptions, e.subscriptions,
-             f.subscriptions, g.subscriptions, h.subscriptions]
+            [
+                a.subscriptions, b.subscriptions, c.subscriptions, d.subscriptions, e.subscriptions,
+                f.subscriptions, g.subscriptions, h.subscriptions,
+            ]
         }
     }
 
@@ -57,25 +59,51 @@ import Testing
     }
 
     @Test func everyArityFromFiveToEightPassesEveryElementInPlace() {
-        let five = "1 0.5 c true -5", six = five + " [6, 7]", seven = six + " g", eight = seven + " 8"
+        let five = "1 0.5 c true -5"
+        let six = five + " [6, 7]"
+        let seven = six + " g"
+        let eight = seven + " 8"
         let cases: [(Recorded<Event<String>>?, Recorded<Event<String>>)] = [
-            (firstEvent { Observable.combineLatest($0.a, $0.b, $0.c, $0.d, $0.e) { "\($0) \($1) \($2) \($3) \($4)" } },
-             .next(214, five)),
-            (firstEvent { Observable.zip($0.a, $0.b, $0.c, $0.d, $0.e) { "\($0) \($1) \($2) \($3) \($4)" } },
-             .next(214, five)),
-            (firstEvent { s in Observable.combineLatest(s.a, s.b, s.c, s.d, s.e, s.f) { "\($0) \($1) \($2) \($3) \($4) \($5)" } },
-             .next(215, six)),
-            (firstEvent { s in Observable.zip(s.a, s.b, s.c, s.d, s.e, s.f) { "\($0) \($1) \($2) \($3) \($4) \($5)" } },
-             .next(215, six)),
-            (firstEvent { s in
-                Observable.combineLatest(s.a, s.b, s.c, s.d, s.e, s.f, s.g) { "\($0) \($1) \($2) \($3) \($4) \($5) \($6)" }
-            }, .next(216, seven)),
-            (firstEvent { s in
-                Observable.zip(s.a, s.b, s.c, s.d, s.e, s.f, s.g) { "\($0) \($1) \($2) \($3) \($4) \($5) \($6)" }
-            }, .next(216, seven)),
-            (firstEvent { s in
-                Observable.zip(s.a, s.b, s.c, s.d, s.e, s.f, s.g, s.h) { "\($0) \($1) \($2) \($3) \($4) \($5) \($6) \($7)" }
-            }, .next(217, eight)),
+            (
+                firstEvent {
+                    Observable.combineLatest($0.a, $0.b, $0.c, $0.d, $0.e) { "\($0) \($1) \($2) \($3) \($4)" }
+                },
+                .next(214, five)
+            ),
+            (
+                firstEvent { Observable.zip($0.a, $0.b, $0.c, $0.d, $0.e) { "\($0) \($1) \($2) \($3) \($4)" } },
+                .next(214, five)
+            ),
+            (
+                firstEvent { s in
+                    Observable.combineLatest(s.a, s.b, s.c, s.d, s.e, s.f) { "\($0) \($1) \($2) \($3) \($4) \($5)" }
+                },
+                .next(215, six)
+            ),
+            (
+                firstEvent { s in Observable.zip(s.a, s.b, s.c, s.d, s.e, s.f) { "\($0) \($1) \($2) \($3) \($4) \($5)" }
+                },
+                .next(215, six)
+            ),
+            (
+                firstEvent { s in
+                    Observable.combineLatest(s.a, s.b, s.c, s.d, s.e, s.f, s.g) {
+                        "\($0) \($1) \($2) \($3) \($4) \($5) \($6)"
+                    }
+                }, .next(216, seven)
+            ),
+            (
+                firstEvent { s in
+                    Observable.zip(s.a, s.b, s.c, s.d, s.e, s.f, s.g) { "\($0) \($1) \($2) \($3) \($4) \($5) \($6)" }
+                }, .next(216, seven)
+            ),
+            (
+                firstEvent { s in
+                    Observable.zip(s.a, s.b, s.c, s.d, s.e, s.f, s.g, s.h) {
+                        "\($0) \($1) \($2) \($3) \($4) \($5) \($6) \($7)"
+                    }
+                }, .next(217, eight)
+            ),
         ]
         for (index, (actual, expected)) in cases.enumerated() {
             #expect(actual == expected, "case \(index)")
@@ -83,18 +111,37 @@ import Testing
     }
 
     @Test func tuplesOfFiveToEightSourcesHoldEveryElementInPlace() {
-        let five = "(1, 0.5, \"c\", true, -5", six = five + ", [6, 7]", seven = six + ", \"g\"", eight = seven + ", 8"
+        let five = "(1, 0.5, \"c\", true, -5"
+        let six = five + ", [6, 7]"
+        let seven = six + ", \"g\""
+        let eight = seven + ", 8"
         let cases: [(Recorded<Event<String>>?, Recorded<Event<String>>)] = [
-            (firstEvent { Observable.combineLatest($0.a, $0.b, $0.c, $0.d, $0.e).map { "\($0)" } }, .next(214, five + ")")),
+            (
+                firstEvent { Observable.combineLatest($0.a, $0.b, $0.c, $0.d, $0.e).map { "\($0)" } },
+                .next(214, five + ")")
+            ),
             (firstEvent { Observable.zip($0.a, $0.b, $0.c, $0.d, $0.e).map { "\($0)" } }, .next(214, five + ")")),
-            (firstEvent { Observable.combineLatest($0.a, $0.b, $0.c, $0.d, $0.e, $0.f).map { "\($0)" } }, .next(215, six + ")")),
+            (
+                firstEvent { Observable.combineLatest($0.a, $0.b, $0.c, $0.d, $0.e, $0.f).map { "\($0)" } },
+                .next(215, six + ")")
+            ),
             (firstEvent { Observable.zip($0.a, $0.b, $0.c, $0.d, $0.e, $0.f).map { "\($0)" } }, .next(215, six + ")")),
-            (firstEvent { s in Observable.combineLatest(s.a, s.b, s.c, s.d, s.e, s.f, s.g).map { "\($0)" } },
-             .next(216, seven + ")")),
-            (firstEvent { s in Observable.zip(s.a, s.b, s.c, s.d, s.e, s.f, s.g).map { "\($0)" } }, .next(216, seven + ")")),
-            (firstEvent { s in Observable.combineLatest(s.a, s.b, s.c, s.d, s.e, s.f, s.g, s.h).map { "\($0)" } },
-             .next(217, eight + ")")),
-            (firstEvent { s in Observable.zip(s.a, s.b, s.c, s.d, s.e, s.f, s.g, s.h).map { "\($0)" } }, .next(217, eight + ")")),
+            (
+                firstEvent { s in Observable.combineLatest(s.a, s.b, s.c, s.d, s.e, s.f, s.g).map { "\($0)" } },
+                .next(216, seven + ")")
+            ),
+            (
+                firstEvent { s in Observable.zip(s.a, s.b, s.c, s.d, s.e, s.f, s.g).map { "\($0)" } },
+                .next(216, seven + ")")
+            ),
+            (
+                firstEvent { s in Observable.combineLatest(s.a, s.b, s.c, s.d, s.e, s.f, s.g, s.h).map { "\($0)" } },
+                .next(217, eight + ")")
+            ),
+            (
+                firstEvent { s in Observable.zip(s.a, s.b, s.c, s.d, s.e, s.f, s.g, s.h).map { "\($0)" } },
+                .next(217, eight + ")")
+            ),
         ]
         for (index, (actual, expected)) in cases.enumerated() {
             #expect(actual == expected, "case \(index)")
@@ -115,7 +162,8 @@ import Testing
     @Test func combineLatestOfFiveEndsWithTheSelectorsErrorAndDisposesEverySource() {
         let s = EightSources()
         let observer = s.scheduler.start {
-            Observable.combineLatest(s.a, s.b, s.c, s.d, s.e) { (a: Int8, _: Double, _: String, _: Bool, e: Int16) -> Int in
+            Observable.combineLatest(s.a, s.b, s.c, s.d, s.e) {
+                (a: Int8, _: Double, _: String, _: Bool, e: Int16) -> Int in
                 if a == 2 { throw TestError.boom }
                 return Int(a) + Int(e)
             }

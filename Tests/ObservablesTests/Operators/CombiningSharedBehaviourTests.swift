@@ -21,7 +21,9 @@ import Testing
         expectReentrantSendIsQueued { $0.do(onNext: { _ in }) }
         expectReentrantSendIsQueued { $0.ifEmpty(default: 0) }
         expectReentrantSendIsQueued { $0.debug("reentrant") }
-        expectReentrantSendIsQueued { source in Observable.using({ BooleanDisposable() }, observableFactory: { _ in source }) }
+        expectReentrantSendIsQueued { source in
+            Observable.using({ BooleanDisposable() }, observableFactory: { _ in source })
+        }
     }
 
     @Test func disposeReleasesTheChainForEveryOperator() {
@@ -41,7 +43,8 @@ import Testing
         expectChainIsReleased { $0.do(onNext: { _ in }, onDispose: {}) }
         expectChainIsReleased { $0.ifEmpty(switchTo: Observable.never()) }
         expectChainIsReleased { $0.debug("release") }
-        expectChainIsReleased { source in Observable.using({ BooleanDisposable() }, observableFactory: { _ in source }) }
+        expectChainIsReleased { source in Observable.using({ BooleanDisposable() }, observableFactory: { _ in source })
+        }
     }
 
     @Test func terminationReleasesTheChainForEveryOperator() {

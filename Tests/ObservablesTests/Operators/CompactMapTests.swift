@@ -37,10 +37,12 @@ extension CompactMapTests {
 
     @Test func throwingTransformPassesTheGrid() {
         OperatorGrid.checkAll(
-            { $0.compactMap { value -> Int? in
-                if value == 3 { throw TestError.boom }
-                return value
-            } }, input: [1, 2, 3, 4],
+            {
+                $0.compactMap { value -> Int? in
+                    if value == 3 { throw TestError.boom }
+                    return value
+                }
+            }, input: [1, 2, 3, 4],
             expected: [.next(210, 1), .next(220, 2), .error(230, TestError.boom)])
     }
 }

@@ -1,5 +1,6 @@
-@testable import Observables
 import Testing
+
+@testable import Observables
 
 @Suite(.leavesNothingAlive) struct DebugTests {
     @Test func printsSubscriptionEventsAndDisposalWithTheIdentifier() {
@@ -34,7 +35,8 @@ import Testing
     }
 
     @Test func defaultIdentifierNamesTheCallSite() {
-        #expect(debugLabel(nil, file: "Sources/App/Feed.swift", line: 12, function: "load()") == "Feed.swift:12 (load())")
+        #expect(
+            debugLabel(nil, file: "Sources/App/Feed.swift", line: 12, function: "load()") == "Feed.swift:12 (load())")
         #expect(debugLabel("feed", file: "Sources/App/Feed.swift", line: 12, function: "load()") == "feed")
     }
 

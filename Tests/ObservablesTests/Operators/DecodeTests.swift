@@ -27,9 +27,12 @@ import Testing
             }
         }
         let plist = try PropertyListEncoder().encode(Point(x: 3, y: 4))
-        let fromPlist = try Observable.just(plist).decode(type: Point.self, decoder: PropertyListDecoder()).toBlocking().toArray()
-        let fromCustom = try Observable.just(Data(#"}5 :"y" ,5 :"x"{"#.utf8)).decode(type: Point.self, decoder: Reversed())
-            .toBlocking().toArray()
+        let fromPlist = try Observable.just(plist).decode(type: Point.self, decoder: PropertyListDecoder()).toBlocking()
+            .toArray()
+        let fromCustom = try Observable.just(Data(#"}5 :"y" ,5 :"x"{"#.utf8)).decode(
+            type: Point.self, decoder: Reversed()
+        )
+        .toBlocking().toArray()
         #expect(fromPlist == [Point(x: 3, y: 4)])
         #expect(fromCustom == [Point(x: 5, y: 5)])
     }

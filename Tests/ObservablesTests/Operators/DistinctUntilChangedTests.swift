@@ -87,10 +87,12 @@ extension DistinctUntilChangedTests {
             { $0.distinctUntilChanged { _, _ in throw TestError.boom } }, input: [1, 2, 3],
             expected: [.next(210, 1), .error(220, TestError.boom)])
         OperatorGrid.checkAll(
-            { $0.distinctUntilChanged { value -> Int in
-                if value == 2 { throw TestError.boom }
-                return value
-            } }, input: [1, 2, 3],
+            {
+                $0.distinctUntilChanged { value -> Int in
+                    if value == 2 { throw TestError.boom }
+                    return value
+                }
+            }, input: [1, 2, 3],
             expected: [.next(210, 1), .error(220, TestError.boom)])
     }
 }

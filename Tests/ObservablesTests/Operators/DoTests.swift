@@ -12,13 +12,15 @@ import Testing
             onSubscribe: { log.append("onSubscribe") },
             onSubscribed: { log.append("onSubscribed") },
             onDispose: { log.append("onDispose") })
-        let subscription = source.subscribe(onNext: { log.append("downstream \($0)") }, onCompleted: { log.append("downstream completed") })
+        let subscription = source.subscribe(
+            onNext: { log.append("downstream \($0)") }, onCompleted: { log.append("downstream completed") })
         subscription.dispose()
         // A synchronous source ends during the subscription: onDispose comes after onSubscribed.
-        #expect(log == [
-            "onSubscribe", "onNext 1", "downstream 1", "afterNext 1", "onCompleted", "downstream completed",
-            "afterCompleted", "onSubscribed", "onDispose",
-        ])
+        #expect(
+            log == [
+                "onSubscribe", "onNext 1", "downstream 1", "afterNext 1", "onCompleted", "downstream completed",
+                "afterCompleted", "onSubscribed", "onDispose",
+            ])
     }
 
     @Test func onDisposeRunsAfterTheSourceWasDisposedAndAfterOnSubscribedForASynchronousSource() {
@@ -52,9 +54,10 @@ import Testing
             onDispose: { log.append("onDispose") }
         ).subscribe(onCompleted: { log.append("downstream completed") })
         subject.onCompleted()
-        #expect(log == [
-            "onSubscribed", "onCompleted", "downstream completed", "afterCompleted", "source disposed", "onDispose",
-        ])
+        #expect(
+            log == [
+                "onSubscribed", "onCompleted", "downstream completed", "afterCompleted", "source disposed", "onDispose",
+            ])
     }
 
     @Test func errorHooksRunBeforeAndAfterTheError() {

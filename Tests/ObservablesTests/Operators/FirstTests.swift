@@ -39,7 +39,8 @@ extension FirstTests {
     }
 
     @Test func passesTheGrid() {
-        OperatorGrid.checkAll({ $0.first().asObservable() }, input: [5, 6], expected: [.next(210, 5), .completed(210)])
+        OperatorGrid.checkAll(
+            { $0.first().asObservable() }, input: [5, 6], expected: [.next(210, 5), .completed(210)])
         OperatorGrid.checkAll({ $0.first().asObservable() }, input: [], expected: [.next(300, nil), .completed(300)])
     }
 }

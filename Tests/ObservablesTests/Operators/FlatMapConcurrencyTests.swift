@@ -52,7 +52,8 @@ import Testing
     }
 
     @Test func flatMapOfConcurrentInnersIsSerialAndLossless() {
-        Self.run("flatMap", { $0.flatMap($1) }, outerValues: [0, 1, 2], expectedCount: 3 * Self.threads * Self.perThread)
+        Self.run(
+            "flatMap", { $0.flatMap($1) }, outerValues: [0, 1, 2], expectedCount: 3 * Self.threads * Self.perThread)
     }
 
     @Test func concatMapOfConcurrentInnersIsSerialLosslessAndOrdered() {
@@ -70,11 +71,14 @@ import Testing
         #expect(values.count == 3 * Self.threads * Self.perThread)
         // Inner n's values all come before inner n + 1's.
         #expect(values.map { $0 / 10_000_000 } == values.map { $0 / 10_000_000 }.sorted())
-        Self.run("concatMap", { $0.concatMap($1) }, outerValues: [0, 1], expectedCount: 2 * Self.threads * Self.perThread)
+        Self.run(
+            "concatMap", { $0.concatMap($1) }, outerValues: [0, 1], expectedCount: 2 * Self.threads * Self.perThread)
     }
 
     @Test func flatMapFirstOfConcurrentInnersIsSerialAndLossless() {
-        Self.run("flatMapFirst", { $0.flatMapFirst($1) }, outerValues: [0, 1, 2], expectedCount: Self.threads * Self.perThread)
+        Self.run(
+            "flatMapFirst", { $0.flatMapFirst($1) }, outerValues: [0, 1, 2],
+            expectedCount: Self.threads * Self.perThread)
     }
 
     @Test func flatMapLatestWithOuterAndInnersOnDifferentThreadsNeverOverlaps() {

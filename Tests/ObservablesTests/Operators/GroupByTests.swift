@@ -24,8 +24,10 @@ import Testing
         }
         expectEvents(
             observer.events,
-            [.next(210, "a:a1"), .next(220, "b:b1"), .next(230, "a:a2"), .next(240, "b:b2"), .next(300, "a done"),
-             .next(300, "b done"), .completed(300)])
+            [
+                .next(210, "a:a1"), .next(220, "b:b1"), .next(230, "a:a2"), .next(240, "b:b2"), .next(300, "a done"),
+                .next(300, "b done"), .completed(300),
+            ])
     }
 
     @Test func anErrorReachesEveryGroupThenTheResult() {

@@ -68,10 +68,12 @@ extension ReduceTests {
 
     @Test func throwingAccumulatorPassesTheGrid() {
         OperatorGrid.checkAll(
-            { $0.reduce(0) { sum, value in
-                if value == 2 { throw TestError.boom }
-                return sum + value
-            } }, input: [1, 2, 3],
+            {
+                $0.reduce(0) { sum, value in
+                    if value == 2 { throw TestError.boom }
+                    return sum + value
+                }
+            }, input: [1, 2, 3],
             expected: [.error(220, TestError.boom)])
     }
 }

@@ -45,7 +45,9 @@ struct RenamedError: Error {}
     /// Each old spelling gives exactly what its new name gives.
     @Test func theRxSwift5SpellingsBehaveAsTheirNewNames() {
         let old = (RenamedSpellings() as any RenamedSpellingsCheck).run()
-        func new(_ make: @escaping (TestScheduler, TestableObservable<Int>) -> Observable<Int>) -> [Recorded<Event<Int>>] {
+        func new(_ make: @escaping (TestScheduler, TestableObservable<Int>) -> Observable<Int>) -> [Recorded<
+            Event<Int>
+        >] {
             let scheduler = TestScheduler(initialClock: 0)
             let source = scheduler.createHotObservable([
                 .next(210, 1), .next(220, 2), .next(230, 3), .error(240, RenamedError()),

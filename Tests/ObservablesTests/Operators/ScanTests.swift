@@ -50,10 +50,12 @@ extension ScanTests {
 
     @Test func throwingAccumulatorPassesTheGrid() {
         OperatorGrid.checkAll(
-            { $0.scan(0) { sum, value in
-                if value == 3 { throw TestError.boom }
-                return sum + value
-            } }, input: [1, 2, 3, 4],
+            {
+                $0.scan(0) { sum, value in
+                    if value == 3 { throw TestError.boom }
+                    return sum + value
+                }
+            }, input: [1, 2, 3, 4],
             expected: [.next(210, 1), .next(220, 3), .error(230, TestError.boom)])
     }
 }

@@ -166,12 +166,15 @@ private final class SharedSourceCounter: @unchecked Sendable {
         let observer = scheduler.createObserver(Int.self)
         var subscriptions: [Disposable] = []
         scheduler.scheduleAt(200) {
-            subscriptions.append(shared.subscribe(onNext: { observer.onNext($0) }, onCompleted: {
-                observer.onCompleted()
-                subscriptions.append(shared.subscribe(observer))
-            }))
+            subscriptions.append(
+                shared.subscribe(
+                    onNext: { observer.onNext($0) },
+                    onCompleted: {
+                        observer.onCompleted()
+                        subscriptions.append(shared.subscribe(observer))
+                    }))
         }
-        scheduler.scheduleAt(1000) { subscriptions.forEach { $0.dispose() } }
+        scheduler.scheduleAt(1000) { for disposable in subscriptions { disposable.dispose() } }
         scheduler.start()
         expectEvents(observer.events, [.next(210, 1), .completed(220), .next(230, 1), .completed(240)])
         #expect(xs.subscriptions == [Subscription(200, 220), Subscription(220, 240)])
@@ -295,13 +298,15 @@ private final class SharedSourceCounter: @unchecked Sendable {
     }
 
     /// Every connectable form, each on a cold source `--1-|` (relative ticks 10 and 20).
-    private static var forms: [(String, (Observable<Int>) -> ConnectableObservable<Int>)] {[
-        ("publish", { $0.publish() }),
-        ("replay(1)", { $0.replay(1) }),
-        ("replayAll", { $0.replayAll() }),
-        ("multicast(makeSubject:)", { $0.multicast(makeSubject: { PublishSubject<Int>() }) }),
-        ("multicast(_:)", { $0.multicast(PublishSubject<Int>()) }),
-    ]}
+    private static var forms: [(String, (Observable<Int>) -> ConnectableObservable<Int>)] {
+        [
+            ("publish", { $0.publish() }),
+            ("replay(1)", { $0.replay(1) }),
+            ("replayAll", { $0.replayAll() }),
+            ("multicast(makeSubject:)", { $0.multicast(makeSubject: { PublishSubject<Int>() }) }),
+            ("multicast(_:)", { $0.multicast(PublishSubject<Int>()) }),
+        ]
+    }
 
     @Test func theConnectionEndsWhenTheSourceTerminates() {
         for (name, connectable) in Self.forms {
@@ -327,7 +332,7 @@ private final class SharedSourceCounter: @unchecked Sendable {
             var connections: [Disposable] = []
             scheduler.scheduleAt(100) { connections.append(ys.connect()) }
             scheduler.scheduleAt(150) { connections.append(ys.connect()) }
-            scheduler.scheduleAt(200) { connections.forEach { $0.dispose() } }
+            scheduler.scheduleAt(200) { for disposable in connections { disposable.dispose() } }
             scheduler.start()
             #expect(xs.subscriptions == [Subscription(100, 120), Subscription(150, 170)], "\(name)")
         }
@@ -339,7 +344,9 @@ private final class SharedSourceCounter: @unchecked Sendable {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
         let observer = scheduler.start {
-            xs.multicast({ PublishSubject<Int>() }, selector: { shared in Observable.zip(shared, shared.skip(1)) { $0 * 10 + $1 } })
+            xs.multicast(
+                { PublishSubject<Int>() },
+                selector: { shared in Observable.zip(shared, shared.skip(1)) { $0 * 10 + $1 } })
         }
         expectEvents(observer.events, [.next(220, 12), .next(230, 23), .completed(240)])
         #expect(xs.subscriptions == [Subscription(200, 240)])
@@ -348,7 +355,9 @@ private final class SharedSourceCounter: @unchecked Sendable {
     @Test func theResultEndingDisconnectsTheSource() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(240)])
-        let observer = scheduler.start { xs.multicast({ ReplaySubject<Int>.create(bufferSize: 1) }, selector: { $0.take(1) }) }
+        let observer = scheduler.start {
+            xs.multicast({ ReplaySubject<Int>.create(bufferSize: 1) }, selector: { $0.take(1) })
+        }
         expectEvents(observer.events, [.next(210, 1), .completed(210)])
         #expect(xs.subscriptions == [Subscription(200, 210)])
     }
@@ -356,7 +365,9 @@ private final class SharedSourceCounter: @unchecked Sendable {
     @Test func disposingDisconnectsTheSource() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(240)])
-        let observer = scheduler.start(disposed: 215) { xs.multicast({ PublishSubject<Int>() }, selector: { $0.map { $0 + 1 } }) }
+        let observer = scheduler.start(disposed: 215) {
+            xs.multicast({ PublishSubject<Int>() }, selector: { $0.map { $0 + 1 } })
+        }
         expectEvents(observer.events, [.next(210, 2)])
         #expect(xs.subscriptions == [Subscription(200, 215)])
     }
@@ -371,7 +382,9 @@ private final class SharedSourceCounter: @unchecked Sendable {
             xs.multicast({ () throws -> PublishSubject<Int> in throw TestError.boom }, selector: { $0 })
         }
         let failingSelector = run { xs in
-            xs.multicast({ PublishSubject<Int>() }, selector: { (_: Observable<Int>) throws -> Observable<Int> in throw TestError.other })
+            xs.multicast(
+                { PublishSubject<Int>() },
+                selector: { (_: Observable<Int>) throws -> Observable<Int> in throw TestError.other })
         }
         expectEvents(failingSubject.0, [.error(200, TestError.boom)])
         expectEvents(failingSelector.0, [.error(200, TestError.other)])

@@ -61,10 +61,12 @@ extension SingleTests {
 
     @Test func throwingPredicatePassesTheGrid() {
         OperatorGrid.checkAll(
-            { $0.single { value in
-                if value == 2 { throw TestError.boom }
-                return false
-            } }, input: [1, 2, 3],
+            {
+                $0.single { value in
+                    if value == 2 { throw TestError.boom }
+                    return false
+                }
+            }, input: [1, 2, 3],
             expected: [.error(220, TestError.boom)])
     }
 }

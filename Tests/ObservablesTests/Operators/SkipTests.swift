@@ -108,10 +108,12 @@ extension SkipTests {
 
     @Test func throwingSkipWhilePassesTheGrid() {
         OperatorGrid.checkAll(
-            { $0.skip(while: { value in
-                if value == 2 { throw TestError.boom }
-                return true
-            }) }, input: [1, 2, 3],
+            {
+                $0.skip(while: { value in
+                    if value == 2 { throw TestError.boom }
+                    return true
+                })
+            }, input: [1, 2, 3],
             expected: [.error(220, TestError.boom)])
     }
 

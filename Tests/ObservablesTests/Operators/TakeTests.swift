@@ -153,10 +153,12 @@ extension TakeTests {
 
     @Test func throwingPredicatePassesTheGrid() {
         OperatorGrid.checkAll(
-            { $0.take(while: { value in
-                if value == 2 { throw TestError.boom }
-                return true
-            }) }, input: [1, 2, 3],
+            {
+                $0.take(while: { value in
+                    if value == 2 { throw TestError.boom }
+                    return true
+                })
+            }, input: [1, 2, 3],
             expected: [.next(210, 1), .error(220, TestError.boom)])
     }
 

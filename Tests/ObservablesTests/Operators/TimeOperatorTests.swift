@@ -2,7 +2,8 @@ import Observables
 import Testing
 
 /// The input: a@0, b@10, c@20, d@40, completed@45 (offset by 200, the subscription tick).
-private func abcdSource(_ scheduler: TestScheduler, terminal: Event<String> = .completed) -> TestableObservable<String> {
+private func abcdSource(_ scheduler: TestScheduler, terminal: Event<String> = .completed) -> TestableObservable<String>
+{
     scheduler.createHotObservable([
         .next(200, "a"), .next(210, "b"), .next(220, "c"), .next(240, "d"), Recorded(time: 245, value: terminal),
     ])
@@ -239,7 +240,9 @@ private func abcdSource(_ scheduler: TestScheduler, terminal: Event<String> = .c
 
     @Test func closesAWindowAfterCountElements() {
         let scheduler = TestScheduler(initialClock: 0)
-        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .next(260, 4), .completed(300)])
+        let source = scheduler.createHotObservable([
+            .next(210, 1), .next(220, 2), .next(230, 3), .next(260, 4), .completed(300),
+        ])
         let result = record(scheduler, source, timeSpan: .seconds(50), count: 2)
         expectEvents(result.opened.events, [.next(200, 0), .next(220, 1), .next(260, 2), .completed(300)])
         let windows = result.windows()

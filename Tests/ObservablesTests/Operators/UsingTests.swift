@@ -39,8 +39,9 @@ private final class CountingResource: Disposable {
 
     @Test func throwingFactoriesFailAndReleaseTheResource() {
         let (noResource, _) = subscribeRecorder(
-            Observable<Int>.using({ () throws -> CountingResource in throw CoreTestError.boom },
-                                  observableFactory: { _ in .just(1) }))
+            Observable<Int>.using(
+                { () throws -> CountingResource in throw CoreTestError.boom },
+                observableFactory: { _ in .just(1) }))
         #expect(noResource.events == [.error(CoreTestError.boom)])
         let resource = CountingResource()
         let (noObservable, _) = subscribeRecorder(

@@ -57,10 +57,12 @@ extension WithUnretainedTests {
     @Test func throwingResultSelectorPassesTheGrid() {
         let object = Tracked(0)
         OperatorGrid.checkAll(
-            { $0.withUnretained(object) { _, value -> Int in
-                if value == 2 { throw TestError.boom }
-                return value
-            } }, input: [1, 2, 3],
+            {
+                $0.withUnretained(object) { _, value -> Int in
+                    if value == 2 { throw TestError.boom }
+                    return value
+                }
+            }, input: [1, 2, 3],
             expected: [.next(210, 1), .error(220, TestError.boom)])
     }
 }

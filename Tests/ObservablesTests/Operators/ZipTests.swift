@@ -19,7 +19,9 @@ import Testing
 
     @Test func tuplesForTwoThreeAndFourSources() {
         var out: [String] = []
-        _ = Observable.zip(Observable.of(1, 2), Observable.of("a", "b")).subscribe(onNext: { out.append("\($0.0)\($0.1)") })
+        _ = Observable.zip(Observable.of(1, 2), Observable.of("a", "b")).subscribe(onNext: {
+            out.append("\($0.0)\($0.1)")
+        })
         _ = Observable.zip(Observable.of(1), Observable.of("a"), Observable.of(true))
             .subscribe(onNext: { out.append("\($0.0)\($0.1)\($0.2)") })
         _ = Observable.zip(Observable.of(1), Observable.of("a"), Observable.of(true), Observable.of(0.5))
@@ -32,7 +34,8 @@ import Testing
             Observable.zip(Observable.of(1, 2), Observable.of(10, 20), Observable.of(100, 200, 300)) { $0 + $1 + $2 })
         #expect(three.events == [.next(111), .next(222), .completed])
         let (four, _) = subscribeRecorder(
-            Observable.zip(Observable.of(1), Observable.of(2), Observable.of(3), Observable.of(4)) { $0 + $1 + $2 + $3 })
+            Observable.zip(Observable.of(1), Observable.of(2), Observable.of(3), Observable.of(4)) { $0 + $1 + $2 + $3 }
+        )
         #expect(four.events == [.next(10), .completed])
     }
 

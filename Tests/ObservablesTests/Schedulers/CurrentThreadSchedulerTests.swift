@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Observables
+import Synchronization
 import Testing
 
 @Suite struct CurrentThreadSchedulerTests {
@@ -59,7 +59,6 @@ import Testing
         }
         #expect(insideResult == true)
     }
-
 
     @Test func observeOnCurrentThreadFlattensReentrantSends() {
         let subject = PublishSubject<Int>()

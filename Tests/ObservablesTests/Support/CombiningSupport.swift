@@ -1,6 +1,6 @@
 import Observables
-import Testing
 import Synchronization
+import Testing
 
 /// Subscribes a fresh recorder to `source`; returns the recorder and the subscription. Dispose the
 /// subscription when the source may never terminate: as in RxSwift, an operator's subscription

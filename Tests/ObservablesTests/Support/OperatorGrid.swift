@@ -120,11 +120,13 @@ enum OperatorGrid {
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let want = expected.filter { $0.time < terminalTime }
-        let result = run(apply, source: sourceEvents(input, terminal: nil), cell: "grid (a)", sourceLocation: sourceLocation)
+        let result = run(
+            apply, source: sourceEvents(input, terminal: nil), cell: "grid (a)", sourceLocation: sourceLocation)
         expectEvents(result.events, want, "grid (a) values", sourceLocation: sourceLocation)
         let end = terminationTime(want) ?? disposed
-        #expect(result.upstream == [Subscription(subscribed, end)], "grid (a)/(e) upstream window",
-                sourceLocation: sourceLocation)
+        #expect(
+            result.upstream == [Subscription(subscribed, end)], "grid (a)/(e) upstream window",
+            sourceLocation: sourceLocation)
     }
 
     /// Cell (b), with (e): the source completes at 300.
@@ -137,8 +139,9 @@ enum OperatorGrid {
             apply, source: sourceEvents(input, terminal: .completed), cell: "grid (b)", sourceLocation: sourceLocation)
         expectEvents(result.events, expected, "grid (b) completion", sourceLocation: sourceLocation)
         let end = terminationTime(expected) ?? disposed
-        #expect(result.upstream == [Subscription(subscribed, end)], "grid (b)/(e) upstream window",
-                sourceLocation: sourceLocation)
+        #expect(
+            result.upstream == [Subscription(subscribed, end)], "grid (b)/(e) upstream window",
+            sourceLocation: sourceLocation)
     }
 
     /// Cell (c), with (e): the source fails with `TestError.boom` at 300.
@@ -160,8 +163,9 @@ enum OperatorGrid {
             sourceLocation: sourceLocation)
         expectEvents(result.events, want, "grid (c) error", sourceLocation: sourceLocation)
         let end = terminationTime(want) ?? disposed
-        #expect(result.upstream == [Subscription(subscribed, end)], "grid (c)/(e) upstream window",
-                sourceLocation: sourceLocation)
+        #expect(
+            result.upstream == [Subscription(subscribed, end)], "grid (c)/(e) upstream window",
+            sourceLocation: sourceLocation)
     }
 
     /// Cell (d): the subscription is disposed at `disposeAt`, before the source completes.
@@ -178,7 +182,8 @@ enum OperatorGrid {
             sourceLocation: sourceLocation)
         expectEvents(result.events, want, "grid (d) dispose before completion", sourceLocation: sourceLocation)
         let end = min(terminationTime(want) ?? disposeAt, disposeAt)
-        #expect(result.upstream == [Subscription(subscribed, end)], "grid (d) upstream window",
-                sourceLocation: sourceLocation)
+        #expect(
+            result.upstream == [Subscription(subscribed, end)], "grid (d) upstream window",
+            sourceLocation: sourceLocation)
     }
 }

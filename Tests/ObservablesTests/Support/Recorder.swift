@@ -61,5 +61,5 @@ final class Tracked: @unchecked Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

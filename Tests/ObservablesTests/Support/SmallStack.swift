@@ -1,7 +1,7 @@
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The stack of an iOS secondary thread.
@@ -64,4 +64,5 @@ let isAddressSanitized: Bool = dlsym(nil, "__asan_init") != nil
 /// The trait for tests that measure or budget stack bytes.
 let skippedUnderAddressSanitizer = ConditionTrait.disabled(
     if: isAddressSanitized,
-    "AddressSanitizer pads every stack frame and may move locals to a fake stack, so the stack bytes this test measures or budgets are not those of an ordinary build")
+    "AddressSanitizer pads every stack frame and may move locals to a fake stack, so the stack bytes this test measures or budgets are not those of an ordinary build"
+)

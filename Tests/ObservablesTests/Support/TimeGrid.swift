@@ -42,35 +42,41 @@ enum TimeGrid {
         let wantValues = expected.filter { $0.time < end }
         // Only events before the terminal tick are compared: a periodic operator (buffer) keeps
         // emitting afterwards.
-        expectEvents(values.events.filter { $0.time < end }, wantValues, "time grid (a) values",
-                     sourceLocation: sourceLocation)
+        expectEvents(
+            values.events.filter { $0.time < end }, wantValues, "time grid (a) values",
+            sourceLocation: sourceLocation)
         let valuesEnd = OperatorGrid.terminationTime(wantValues) ?? OperatorGrid.disposed
-        #expect(values.upstream == [Subscription(subscribed, valuesEnd)], "time grid (a) upstream",
-                sourceLocation: sourceLocation)
+        #expect(
+            values.upstream == [Subscription(subscribed, valuesEnd)], "time grid (a) upstream",
+            sourceLocation: sourceLocation)
         // (b) completion.
         let completed = run(
             apply, source: OperatorGrid.sourceEvents(input, terminal: .completed), cell: "time grid (b)",
             sourceLocation: sourceLocation)
         expectEvents(completed.events, expected, "time grid (b) completion", sourceLocation: sourceLocation)
         let completedEnd = min(OperatorGrid.terminationTime(expected) ?? end, end)
-        #expect(completed.upstream == [Subscription(subscribed, completedEnd)], "time grid (b) upstream",
-                sourceLocation: sourceLocation)
+        #expect(
+            completed.upstream == [Subscription(subscribed, completedEnd)], "time grid (b) upstream",
+            sourceLocation: sourceLocation)
         // (c) error.
         let failed = run(
             apply, source: OperatorGrid.sourceEvents(input, terminal: .error(TestError.boom)), cell: "time grid (c)",
             sourceLocation: sourceLocation)
         expectEvents(failed.events, expectedOnError, "time grid (c) error", sourceLocation: sourceLocation)
         let failedEnd = min(OperatorGrid.terminationTime(expectedOnError) ?? end, end)
-        #expect(failed.upstream == [Subscription(subscribed, failedEnd)], "time grid (c) upstream",
-                sourceLocation: sourceLocation)
+        #expect(
+            failed.upstream == [Subscription(subscribed, failedEnd)], "time grid (c) upstream",
+            sourceLocation: sourceLocation)
         // (d) dispose before completion.
         let early = run(
             apply, source: OperatorGrid.sourceEvents(input, terminal: .completed), disposed: disposeAt,
             cell: "time grid (d)", sourceLocation: sourceLocation)
-        expectEvents(early.events, expected.filter { $0.time < disposeAt }, "time grid (d) dispose",
-                     sourceLocation: sourceLocation)
+        expectEvents(
+            early.events, expected.filter { $0.time < disposeAt }, "time grid (d) dispose",
+            sourceLocation: sourceLocation)
         let earlyEnd = min(OperatorGrid.terminationTime(expected) ?? disposeAt, disposeAt)
-        #expect(early.upstream == [Subscription(subscribed, earlyEnd)], "time grid (d) upstream",
-                sourceLocation: sourceLocation)
+        #expect(
+            early.upstream == [Subscription(subscribed, earlyEnd)], "time grid (d) upstream",
+            sourceLocation: sourceLocation)
     }
 }

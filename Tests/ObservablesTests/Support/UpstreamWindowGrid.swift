@@ -83,7 +83,8 @@ enum UpstreamWindowGrid {
                         sourceLocation: sourceLocation)
                 }
             }
-            #expect(endedEarly, "\(name): no upstream terminates before the operator ends", sourceLocation: sourceLocation)
+            #expect(
+                endedEarly, "\(name): no upstream terminates before the operator ends", sourceLocation: sourceLocation)
             return observer.events
         }
     }

@@ -82,7 +82,7 @@ private final class KeptSubscriptions {
     func add(_ subscription: Disposable) { subscriptions.append(subscription) }
 
     func disposeAll() {
-        subscriptions.forEach { $0.dispose() }
+        for disposable in subscriptions { disposable.dispose() }
         subscriptions = []
     }
 }

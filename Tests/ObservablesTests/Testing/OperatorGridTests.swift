@@ -19,20 +19,24 @@ import Testing
 
     @Test func mapWithAThrowingClosureFailsAndDisposesUpstreamAtOnce() {
         OperatorGrid.check(
-            { $0.map { value -> String in
-                if value == 3 { throw TestError.boom }
-                return "\(value)"
-            } },
+            {
+                $0.map { value -> String in
+                    if value == 3 { throw TestError.boom }
+                    return "\(value)"
+                }
+            },
             input: [1, 2, 3, 4],
             expected: [.next(210, "1"), .next(220, "2"), .error(230, TestError.boom)])
     }
 
     @Test func filterWithAThrowingPredicateFailsAndDisposesUpstreamAtOnce() {
         OperatorGrid.check(
-            { $0.filter { value in
-                if value == 2 { throw TestError.other }
-                return true
-            } },
+            {
+                $0.filter { value in
+                    if value == 2 { throw TestError.other }
+                    return true
+                }
+            },
             input: [1, 2, 3],
             expected: [.next(210, 1), .error(220, TestError.other)])
     }

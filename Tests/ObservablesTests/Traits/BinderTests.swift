@@ -56,7 +56,9 @@ private final class Label {
 
     @Test func completionIsIgnoredAndAnErrorGoesToTheHook() {
         let label = Label()
-        let binder = Binder<String>(label, scheduler: CurrentThreadScheduler.instance) { label, text in label.text = text }
+        let binder = Binder<String>(label, scheduler: CurrentThreadScheduler.instance) { label, text in
+            label.text = text
+        }
         binder.onNext("a")
         binder.onCompleted()
         binder.onNext("b")
@@ -67,7 +69,9 @@ private final class Label {
     @Test func worksAsTheTargetOfBindDriveAndEmit() {
         let scheduler = TestScheduler(initialClock: 0)
         let label = Label()
-        let binder = Binder<String>(label, scheduler: CurrentThreadScheduler.instance) { label, text in label.text = text }
+        let binder = Binder<String>(label, scheduler: CurrentThreadScheduler.instance) { label, text in
+            label.text = text
+        }
         _ = Observable.just("bound").bind(to: binder)
         #expect(label.text == "bound")
         _ = Infallible.just("infallible").bind(to: binder)

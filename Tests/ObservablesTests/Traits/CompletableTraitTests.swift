@@ -102,11 +102,18 @@ import Testing
     }
 
     @Test func andThenMaybeCompletableAndObservable() {
-        #expect(subscribeRecorder(Completable.empty().andThen(Maybe<Int>.empty()).asObservable()).0.events == [.completed])
-        #expect(subscribeRecorder(Completable.empty().andThen(Maybe.just(1)).asObservable()).0.events == [.next(1), .completed])
-        #expect(subscribeRecorder(Completable.empty().andThen(Completable.empty()).asObservable()).0.events == [.completed])
         #expect(
-            subscribeRecorder(Completable.empty().andThen(Observable.of(1, 2))).0.events == [.next(1), .next(2), .completed])
+            subscribeRecorder(Completable.empty().andThen(Maybe<Int>.empty()).asObservable()).0.events == [.completed])
+        #expect(
+            subscribeRecorder(Completable.empty().andThen(Maybe.just(1)).asObservable()).0.events == [
+                .next(1), .completed,
+            ])
+        #expect(
+            subscribeRecorder(Completable.empty().andThen(Completable.empty()).asObservable()).0.events == [.completed])
+        #expect(
+            subscribeRecorder(Completable.empty().andThen(Observable.of(1, 2))).0.events == [
+                .next(1), .next(2), .completed,
+            ])
     }
 
     @Test func anErrorSkipsTheSecondSequence() {
@@ -122,7 +129,9 @@ import Testing
         let scheduler = TestScheduler(initialClock: 0)
         let first = completesAt(scheduler, 10)
         let second = scheduler.createColdObservable([.next(50, 1), .completed(50)])
-        let observer = scheduler.start(disposed: 230) { first.asCompletable().andThen(second.asSingle()).asObservable() }
+        let observer = scheduler.start(disposed: 230) {
+            first.asCompletable().andThen(second.asSingle()).asObservable()
+        }
         #expect(observer.events.isEmpty)
         #expect(first.subscriptions == [Subscription(200, 210)])
         #expect(second.subscriptions == [Subscription(210, 230)])

@@ -54,7 +54,7 @@ import Testing
             var subscriptions: [Disposable] = []
             scheduler.scheduleAt(200) { subscriptions.append(driver.drive(early)) }
             scheduler.scheduleAt(230) { subscriptions.append(driver.drive(late)) }
-            scheduler.scheduleAt(300) { subscriptions.forEach { $0.dispose() } }
+            scheduler.scheduleAt(300) { for disposable in subscriptions { disposable.dispose() } }
             scheduler.start()
             expectEvents(early.events, [.next(211, 1), .next(221, 2), .next(241, 3)])
             expectEvents(late.events, [.next(230, 2), .next(241, 3)])
@@ -100,7 +100,8 @@ import Testing
     @Test func flatMapLatestWithLatestFromAndCombineLatest() {
         let scheduler = TestScheduler(initialClock: 0)
         SharingScheduler.mock(scheduler: scheduler) {
-            let queries = scheduler.createHotObservable([.next(210, "a"), .next(240, "b")]).asDriver(onErrorJustReturn: "")
+            let queries = scheduler.createHotObservable([.next(210, "a"), .next(240, "b")]).asDriver(
+                onErrorJustReturn: "")
             let results = scheduler.start {
                 queries.flatMapLatest { query in
                     scheduler.createColdObservable([.next(20, query + "1"), .next(40, query + "2")])
@@ -219,7 +220,7 @@ import Testing
             var subscriptions: [Disposable] = []
             scheduler.scheduleAt(200) { subscriptions.append(signal.emit(to: early)) }
             scheduler.scheduleAt(230) { subscriptions.append(signal.emit(to: late)) }
-            scheduler.scheduleAt(300) { subscriptions.forEach { $0.dispose() } }
+            scheduler.scheduleAt(300) { for disposable in subscriptions { disposable.dispose() } }
             scheduler.start()
             expectEvents(early.events, [.next(211, 1), .next(221, 2), .next(241, 3)])
             expectEvents(late.events, [.next(241, 3)], "a Signal replays nothing")

@@ -122,12 +122,17 @@ private func record<R>(_ make: @escaping (TestScheduler) -> Infallible<R>) -> [R
 
     @Test func mapFilterCompactMapAndScan() {
         let input: [Recorded<Event<Int>>] = [.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)]
-        expectEvents(record { self.hot($0, input).map { $0 * 10 } }, [.next(210, 10), .next(220, 20), .next(230, 30), .completed(300)])
-        expectEvents(record { self.hot($0, input).filter { $0 != 2 } }, [.next(210, 1), .next(230, 3), .completed(300)])
+        expectEvents(
+            record { self.hot($0, input).map { $0 * 10 } },
+            [.next(210, 10), .next(220, 20), .next(230, 30), .completed(300)])
+        expectEvents(
+            record { self.hot($0, input).filter { $0 != 2 } }, [.next(210, 1), .next(230, 3), .completed(300)])
         expectEvents(
             record { self.hot($0, input).compactMap { $0 == 2 ? nil : "\($0)" } },
             [.next(210, "1"), .next(230, "3"), .completed(300)])
-        expectEvents(record { self.hot($0, input).scan(0, accumulator: +) }, [.next(210, 1), .next(220, 3), .next(230, 6), .completed(300)])
+        expectEvents(
+            record { self.hot($0, input).scan(0, accumulator: +) },
+            [.next(210, 1), .next(220, 3), .next(230, 6), .completed(300)])
         expectEvents(
             record { self.hot($0, input).scan(into: [Int]()) { $0.append($1) } },
             [.next(210, [1]), .next(220, [1, 2]), .next(230, [1, 2, 3]), .completed(300)])
@@ -135,8 +140,11 @@ private func record<R>(_ make: @escaping (TestScheduler) -> Infallible<R>) -> [R
 
     @Test func distinctUntilChangedStartWithAndTake() {
         let input: [Recorded<Event<Int>>] = [.next(210, 1), .next(220, 1), .next(230, 2), .completed(300)]
-        expectEvents(record { self.hot($0, input).distinctUntilChanged() }, [.next(210, 1), .next(230, 2), .completed(300)])
-        expectEvents(record { self.hot($0, input).distinctUntilChanged { $0 % 2 } }, [.next(210, 1), .next(230, 2), .completed(300)])
+        expectEvents(
+            record { self.hot($0, input).distinctUntilChanged() }, [.next(210, 1), .next(230, 2), .completed(300)])
+        expectEvents(
+            record { self.hot($0, input).distinctUntilChanged { $0 % 2 } },
+            [.next(210, 1), .next(230, 2), .completed(300)])
         expectEvents(
             record { self.hot($0, input).startWith(8, 9) },
             [.next(200, 8), .next(200, 9), .next(210, 1), .next(220, 1), .next(230, 2), .completed(300)])
@@ -149,7 +157,8 @@ private func record<R>(_ make: @escaping (TestScheduler) -> Infallible<R>) -> [R
             record { scheduler in self.hot(scheduler, input).debounce(.seconds(20), scheduler: scheduler) },
             [.next(235, 2), .next(270, 3), .completed(300)])
         expectEvents(
-            record { scheduler in self.hot(scheduler, input).throttle(.seconds(20), latest: false, scheduler: scheduler) },
+            record { scheduler in self.hot(scheduler, input).throttle(.seconds(20), latest: false, scheduler: scheduler)
+            },
             [.next(210, 1), .next(250, 3), .completed(300)])
     }
 
@@ -162,7 +171,7 @@ private func record<R>(_ make: @escaping (TestScheduler) -> Infallible<R>) -> [R
         var subscriptions: [Disposable] = []
         scheduler.scheduleAt(200) { subscriptions.append(shared.asObservable().subscribe(first)) }
         scheduler.scheduleAt(220) { subscriptions.append(shared.asObservable().subscribe(second)) }
-        scheduler.scheduleAt(300) { subscriptions.forEach { $0.dispose() } }
+        scheduler.scheduleAt(300) { for disposable in subscriptions { disposable.dispose() } }
         scheduler.start()
         expectEvents(first.events, [.next(210, 1), .next(230, 2)])
         expectEvents(second.events, [.next(220, 1), .next(230, 2)])

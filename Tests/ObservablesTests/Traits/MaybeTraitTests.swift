@@ -9,21 +9,24 @@ import Testing
                 onSuccess: { log("success \($0)") }, onError: { log("error \($0)") },
                 onCompleted: { log("completed") }, onDisposed: { log("disposed") })
         }
-        handlers(Maybe<Int>.create { observer in
-            observer(.success(1))
-            observer(.completed)
-            return Disposables.create()
-        })
-        handlers(Maybe<Int>.create { observer in
-            observer(.completed)
-            observer(.success(2))
-            return Disposables.create()
-        })
-        handlers(Maybe<Int>.create { observer in
-            observer(.error(TestError.boom))
-            observer(.success(3))
-            return Disposables.create()
-        })
+        handlers(
+            Maybe<Int>.create { observer in
+                observer(.success(1))
+                observer(.completed)
+                return Disposables.create()
+            })
+        handlers(
+            Maybe<Int>.create { observer in
+                observer(.completed)
+                observer(.success(2))
+                return Disposables.create()
+            })
+        handlers(
+            Maybe<Int>.create { observer in
+                observer(.error(TestError.boom))
+                observer(.success(3))
+                return Disposables.create()
+            })
         #expect(log.entries == ["success 1", "disposed", "completed", "disposed", "error boom", "disposed"])
     }
 
@@ -109,7 +112,9 @@ import Testing
 }
 
 @Suite(.leavesNothingAlive) struct MaybeOperatorTests {
-    private func record<Trait, R>(_ make: @escaping (TestScheduler) -> PrimitiveSequence<Trait, R>) -> [Recorded<Event<R>>] {
+    private func record<Trait, R>(_ make: @escaping (TestScheduler) -> PrimitiveSequence<Trait, R>) -> [Recorded<
+        Event<R>
+    >] {
         let scheduler = TestScheduler(initialClock: 0)
         return scheduler.start { make(scheduler).asObservable() }.events
     }
@@ -123,7 +128,8 @@ import Testing
         expectEvents(record { self.later($0, 10, 2).map { $0 * 10 } }, [.next(210, 20), .completed(210)])
         expectEvents(record { self.later($0, 10, nil).map { $0 * 10 } }, [.completed(210)])
         expectEvents(record { self.later($0, 10, 2).filter { $0 > 5 } }, [.completed(210)])
-        expectEvents(record { self.later($0, 10, 2).compactMap { $0 > 1 ? "big" : nil } }, [.next(210, "big"), .completed(210)])
+        expectEvents(
+            record { self.later($0, 10, 2).compactMap { $0 > 1 ? "big" : nil } }, [.next(210, "big"), .completed(210)])
     }
 
     @Test func flatMapContinuesOnlyWithAnElement() {
@@ -148,7 +154,8 @@ import Testing
 
     @Test func zipCompletesEmptyWhenAMaybeIsEmpty() {
         expectEvents(
-            record { scheduler in Maybe.zip(self.later(scheduler, 10, 1), self.later(scheduler, 20, 2)).map { $0 + $1 } },
+            record { scheduler in Maybe.zip(self.later(scheduler, 10, 1), self.later(scheduler, 20, 2)).map { $0 + $1 }
+            },
             [.next(220, 3), .completed(220)])
         expectEvents(
             record { scheduler in Maybe.zip(self.later(scheduler, 10, nil), self.later(scheduler, 20, 2)) { $0 + $1 } },
@@ -156,7 +163,8 @@ import Testing
     }
 
     @Test func catchAndReturnAndDoAndAsCompletable() {
-        expectEvents(record { _ in Maybe<Int>.error(TestError.boom).catchAndReturn(4) }, [.next(200, 4), .completed(200)])
+        expectEvents(
+            record { _ in Maybe<Int>.error(TestError.boom).catchAndReturn(4) }, [.next(200, 4), .completed(200)])
         let log = CallLog()
         _ = Maybe.just(1).do(onNext: { log("next \($0)") }, onCompleted: { log("completed") }).subscribe()
         #expect(log.entries == ["next 1", "completed"])

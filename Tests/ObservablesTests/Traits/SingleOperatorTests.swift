@@ -119,7 +119,8 @@ private func failing(_ scheduler: TestScheduler, _ after: TestTime, _ error: Err
         }
         let retried = single.retry(when: { (errors: Observable<Error>) in errors })
         #expect(subscribeRecorder(retried.asObservable()).0.events == [.next(2), .completed])
-        let gaveUp = Single<Int>.error(TestError.boom).retry(when: { (errors: Observable<TestError>) in errors.take(0) })
+        let gaveUp = Single<Int>.error(TestError.boom).retry(when: { (errors: Observable<TestError>) in errors.take(0) }
+        )
         #expect(subscribeRecorder(gaveUp.asObservable()).0.events == [.error(RxError.noElements)])
     }
 

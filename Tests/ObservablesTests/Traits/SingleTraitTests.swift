@@ -79,7 +79,8 @@ import Testing
 
     @Test func justErrorAndNeverFollowTheGrammar() {
         #expect(subscribeRecorder(Single.just(1).asObservable()).0.events == [.next(1), .completed])
-        #expect(subscribeRecorder(Single<Int>.error(TestError.boom).asObservable()).0.events == [.error(TestError.boom)])
+        #expect(
+            subscribeRecorder(Single<Int>.error(TestError.boom).asObservable()).0.events == [.error(TestError.boom)])
         let (never, subscription) = subscribeRecorder(Single<Int>.never().asObservable())
         #expect(never.events.isEmpty)
         subscription.dispose()
@@ -105,9 +106,11 @@ import Testing
         do {
             let tracked = Tracked(1)
             weakTracked = tracked
-            subscription = subject.asSingle().subscribe(with: tracked, onSuccess: { object, value in
-                seen.append(object.id * 100 + value)
-            })
+            subscription = subject.asSingle().subscribe(
+                with: tracked,
+                onSuccess: { object, value in
+                    seen.append(object.id * 100 + value)
+                })
         }
         #expect(weakTracked == nil)
         subject.onNext(5)

@@ -53,7 +53,7 @@ extension ObservableType {
     ) -> Observable<Element> {
         combineLatest(resultSelector) {
             [
-                $0.add(source1), $0.add(source2), $0.add(source3), $0.add(source4), $0.add(source5)
+                $0.add(source1), $0.add(source2), $0.add(source3), $0.add(source4), $0.add(source5),
             ]
         }
     }
@@ -68,12 +68,13 @@ extension ObservableType {
         O6: ObservableType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
     ) -> Observable<Element> {
         combineLatest(resultSelector) {
             [
                 $0.add(source1), $0.add(source2), $0.add(source3), $0.add(source4), $0.add(source5),
-                $0.add(source6)
+                $0.add(source6),
             ]
         }
     }
@@ -88,12 +89,14 @@ extension ObservableType {
         O6: ObservableType, O7: ObservableType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
+            Element
     ) -> Observable<Element> {
         combineLatest(resultSelector) {
             [
                 $0.add(source1), $0.add(source2), $0.add(source3), $0.add(source4), $0.add(source5),
-                $0.add(source6), $0.add(source7)
+                $0.add(source6), $0.add(source7),
             ]
         }
     }
@@ -107,13 +110,16 @@ extension ObservableType {
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType, O7: ObservableType, O8: ObservableType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+        _ source8: O8,
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
+            throws -> Element
     ) -> Observable<Element> {
         combineLatest(resultSelector) {
             [
                 $0.add(source1), $0.add(source2), $0.add(source3), $0.add(source4), $0.add(source5),
-                $0.add(source6), $0.add(source7), $0.add(source8)
+                $0.add(source6), $0.add(source7), $0.add(source8),
             ]
         }
     }
@@ -147,7 +153,9 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>.combineLatest(source1, source2, source3, source4) { ($0, $1, $2, $3) }
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>.combineLatest(source1, source2, source3, source4) {
+            ($0, $1, $2, $3)
+        }
     }
 
     /// Tuples of the latest elements of five sources; see `combineLatest(_:resultSelector:)`.
@@ -159,7 +167,9 @@ extension ObservableType where Element == Any {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.combineLatest(source1, source2, source3, source4, source5) { ($0, $1, $2, $3, $4) }
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.combineLatest(
+            source1, source2, source3, source4, source5
+        ) { ($0, $1, $2, $3, $4) }
     }
 
     /// Tuples of the latest elements of six sources; see `combineLatest(_:resultSelector:)`.
@@ -172,7 +182,9 @@ extension ObservableType where Element == Any {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>.combineLatest(source1, source2, source3, source4, source5, source6) { ($0, $1, $2, $3, $4, $5) }
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>.combineLatest(
+            source1, source2, source3, source4, source5, source6
+        ) { ($0, $1, $2, $3, $4, $5) }
     }
 
     /// Tuples of the latest elements of seven sources; see `combineLatest(_:resultSelector:)`.
@@ -185,7 +197,9 @@ extension ObservableType where Element == Any {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>.combineLatest(source1, source2, source3, source4, source5, source6, source7) { ($0, $1, $2, $3, $4, $5, $6) }
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>.combineLatest(
+            source1, source2, source3, source4, source5, source6, source7
+        ) { ($0, $1, $2, $3, $4, $5, $6) }
     }
 
     /// Tuples of the latest elements of eight sources; see `combineLatest(_:resultSelector:)`.
@@ -196,8 +210,12 @@ extension ObservableType where Element == Any {
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType, O7: ObservableType, O8: ObservableType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+        _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>.combineLatest(source1, source2, source3, source4, source5, source6, source7, source8) { ($0, $1, $2, $3, $4, $5, $6, $7) }
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>
+            .combineLatest(source1, source2, source3, source4, source5, source6, source7, source8) {
+                ($0, $1, $2, $3, $4, $5, $6, $7)
+            }
     }
 }

@@ -64,12 +64,13 @@ extension ObservableType {
         O6: ObservableType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
     ) -> Observable<Element> {
         zip(resultSelector) {
             [
                 $0.add(source1), $0.add(source2), $0.add(source3), $0.add(source4), $0.add(source5),
-                $0.add(source6)
+                $0.add(source6),
             ]
         }
     }
@@ -84,12 +85,14 @@ extension ObservableType {
         O6: ObservableType, O7: ObservableType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
+            Element
     ) -> Observable<Element> {
         zip(resultSelector) {
             [
                 $0.add(source1), $0.add(source2), $0.add(source3), $0.add(source4), $0.add(source5),
-                $0.add(source6), $0.add(source7)
+                $0.add(source6), $0.add(source7),
             ]
         }
     }
@@ -103,13 +106,16 @@ extension ObservableType {
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType, O7: ObservableType, O8: ObservableType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+        _ source8: O8,
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
+            throws -> Element
     ) -> Observable<Element> {
         zip(resultSelector) {
             [
                 $0.add(source1), $0.add(source2), $0.add(source3), $0.add(source4), $0.add(source5),
-                $0.add(source6), $0.add(source7), $0.add(source8)
+                $0.add(source6), $0.add(source7), $0.add(source8),
             ]
         }
     }
@@ -143,7 +149,9 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>.zip(source1, source2, source3, source4) { ($0, $1, $2, $3) }
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>.zip(source1, source2, source3, source4) {
+            ($0, $1, $2, $3)
+        }
     }
 
     /// Tuples of the n-th elements of five sources; see `zip(_:resultSelector:)`.
@@ -155,7 +163,9 @@ extension ObservableType where Element == Any {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.zip(source1, source2, source3, source4, source5) { ($0, $1, $2, $3, $4) }
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.zip(
+            source1, source2, source3, source4, source5
+        ) { ($0, $1, $2, $3, $4) }
     }
 
     /// Tuples of the n-th elements of six sources; see `zip(_:resultSelector:)`.
@@ -168,7 +178,9 @@ extension ObservableType where Element == Any {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>.zip(source1, source2, source3, source4, source5, source6) { ($0, $1, $2, $3, $4, $5) }
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>.zip(
+            source1, source2, source3, source4, source5, source6
+        ) { ($0, $1, $2, $3, $4, $5) }
     }
 
     /// Tuples of the n-th elements of seven sources; see `zip(_:resultSelector:)`.
@@ -181,7 +193,9 @@ extension ObservableType where Element == Any {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>.zip(source1, source2, source3, source4, source5, source6, source7) { ($0, $1, $2, $3, $4, $5, $6) }
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>.zip(
+            source1, source2, source3, source4, source5, source6, source7
+        ) { ($0, $1, $2, $3, $4, $5, $6) }
     }
 
     /// Tuples of the n-th elements of eight sources; see `zip(_:resultSelector:)`.
@@ -192,8 +206,12 @@ extension ObservableType where Element == Any {
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType, O7: ObservableType, O8: ObservableType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+        _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>.zip(source1, source2, source3, source4, source5, source6, source7, source8) { ($0, $1, $2, $3, $4, $5, $6, $7) }
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>
+            .zip(source1, source2, source3, source4, source5, source6, source7, source8) {
+                ($0, $1, $2, $3, $4, $5, $6, $7)
+            }
     }
 }

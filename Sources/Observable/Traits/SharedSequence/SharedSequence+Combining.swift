@@ -60,8 +60,10 @@ extension SharedSequence {
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> SharedSequence<SharingStrategy, Element>
-    where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
-        SharingStrategy == O3.SharingStrategy {
+    where
+        SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
+        SharingStrategy == O3.SharingStrategy
+    {
         SharedSequence(
             guarding: Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(),
@@ -77,8 +79,10 @@ extension SharedSequence {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
     ) -> SharedSequence<SharingStrategy, Element>
-    where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
-        SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy {
+    where
+        SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
+        SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy
+    {
         SharedSequence(
             guarding: Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -125,8 +129,10 @@ extension SharedSequenceConvertibleType where Element == Any {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)>
-    where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
-        SharingStrategy == O3.SharingStrategy {
+    where
+        SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
+        SharingStrategy == O3.SharingStrategy
+    {
         SharedSequence(
             Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable()))
     }
@@ -139,8 +145,10 @@ extension SharedSequenceConvertibleType where Element == Any {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element)>
-    where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
-        SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy {
+    where
+        SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
+        SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy
+    {
         SharedSequence(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()))
@@ -162,8 +170,10 @@ extension SharedSequenceConvertibleType {
     public static func combineLatest<Sources: Collection>(
         _ collection: Sources
     ) -> SharedSequence<SharingStrategy, [Element]>
-    where Sources.Element: SharedSequenceConvertibleType, Sources.Element.Element == Element,
-        Sources.Element.SharingStrategy == SharingStrategy {
+    where
+        Sources.Element: SharedSequenceConvertibleType, Sources.Element.Element == Element,
+        Sources.Element.SharingStrategy == SharingStrategy
+    {
         SharedSequence(Observable.combineLatest(collection.map { $0.asObservable() }))
     }
 }
