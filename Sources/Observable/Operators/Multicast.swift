@@ -33,6 +33,7 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
     private var subject: SharedSubject<Element>?
     private var connection: MulticastConnection?
 
+    @usableFromInline
     init(makeSubject: @escaping () -> SharedSubject<Element>) {
         self.makeSubject = makeSubject
     }
@@ -92,11 +93,14 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
 
 /// One subject of a ``ConnectableObservable``: its observable side, and the function that
 /// subscribes it to the source for a connection. Immutable; only reached through its
-/// connectable's lock.
+/// connectable's lock. Inlinable down to the per-event closure that feeds the subject, so that it
+/// is specialized in the caller's module.
+@usableFromInline
 final class SharedSubject<Element> {
-    let observable: Observable<Element>
-    let subscribeToSource: (MulticastConnection) -> Disposable
+    @usableFromInline let observable: Observable<Element>
+    @usableFromInline let subscribeToSource: (MulticastConnection) -> Disposable
 
+    @usableFromInline
     init(observable: Observable<Element>, subscribeToSource: @escaping (MulticastConnection) -> Disposable) {
         self.observable = observable
         self.subscribeToSource = subscribeToSource
@@ -104,6 +108,7 @@ final class SharedSubject<Element> {
 
     /// The subject made by `makeSubject`, fed by `source` on each connection; a throwing
     /// `makeSubject` makes a subject that fails its subscribers and never subscribes the source.
+    @inlinable
     static func make<Subject: SubjectType>(
         _ source: Observable<Subject.Observer.Element>, _ makeSubject: () throws -> Subject
     ) -> SharedSubject<Element> where Subject.Element == Element {
@@ -131,10 +136,12 @@ final class SharedSubject<Element> {
 /// segment (its subscription slot and stop signal, see ``StopSignal``); it ends when disposed or
 /// when the source terminates.
 /// @unchecked: `disposed` is atomic; `onEnd` is immutable; the rest is ``StopSignal``'s.
+@usableFromInline
 final class MulticastConnection: StopSignal, Cancelable, @unchecked Sendable {
-    private let disposed = Atomic<Bool>(false)
-    private let onEnd: (MulticastConnection) -> Void
+    @usableFromInline let disposed = Atomic<Bool>(false)
+    @usableFromInline let onEnd: (MulticastConnection) -> Void
 
+    @usableFromInline
     init(onEnd: @escaping (MulticastConnection) -> Void) {
         self.onEnd = onEnd
         super.init()
@@ -145,8 +152,10 @@ final class MulticastConnection: StopSignal, Cancelable, @unchecked Sendable {
         resourceReleased()
     }
 
+    @inlinable
     var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
+    @usableFromInline
     override func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         onEnd(self)
@@ -163,6 +172,7 @@ extension ObservableType {
     /// The same subject serves every connection (unlike ``multicast(makeSubject:)``, `publish()`
     /// and `replay(_:)`), so after the source terminates, reconnecting subscribes the source again
     /// but cannot restart the stopped subject for subscribers.
+    @inlinable
     public func multicast<Subject: SubjectType>(_ subject: Subject) -> ConnectableObservable<Subject.Element>
     where Subject.Observer.Element == Element {
         let source = asObservable()
@@ -178,6 +188,7 @@ extension ObservableType {
     ///
     /// If `makeSubject` throws, subscribers get that error and connecting does not subscribe the
     /// source.
+    @inlinable
     public func multicast<Subject: SubjectType>(
         makeSubject: @escaping () throws -> Subject
     ) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
@@ -227,6 +238,7 @@ extension ObservableType {
     ///
     /// A new subject for each connection (see ``ConnectableObservable``): a subscriber that comes
     /// after the source terminated waits for the next connection.
+    @inlinable
     public func publish() -> ConnectableObservable<Element> {
         multicast(makeSubject: { PublishSubject<Element>() })
     }
@@ -238,6 +250,7 @@ extension ObservableType {
     ///
     /// A new subject for each connection (see ``ConnectableObservable``): once a connection has
     /// ended, nothing of it is replayed.
+    @inlinable
     public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
         multicast(makeSubject: { ReplaySubject<Element>.create(bufferSize: bufferSize) })
     }
@@ -248,6 +261,7 @@ extension ObservableType {
     /// `-1-2-3-|` → subscriber after 2: `12-3-|`
     ///
     /// A new subject for each connection, as for ``replay(_:)``.
+    @inlinable
     public func replayAll() -> ConnectableObservable<Element> {
         multicast(makeSubject: { ReplaySubject<Element>.createUnbounded() })
     }

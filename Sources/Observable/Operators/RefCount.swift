@@ -16,6 +16,7 @@ extension ConnectableObservableType {
     ///   connecting or disconnecting, the work is queued and done by that thread (so the connection
     ///   may be made just after `subscribe` returns).
     /// - Events pass through on the thread the connectable delivers them on.
+    @inlinable
     public func refCount() -> Observable<Element> {
         let state = RefCountState(connectable: self)
         return Observable { observer in state.subscribe(observer) }
@@ -24,31 +25,36 @@ extension ConnectableObservableType {
 
 // MARK: - Implementation
 
-/// The shared counter of one `refCount()` observable.
+/// The shared counter of one `refCount()` observable. Inlinable down to the per-event closure, so
+/// that it is specialized in the caller's module.
 /// @unchecked: `count`, `generation`, `connection`, `operations` and `running` are guarded by
 /// `lock`; `connectable` is immutable.
+@usableFromInline
 final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Sendable {
-    typealias Element = Connectable.Element
+    @usableFromInline typealias Element = Connectable.Element
 
+    @usableFromInline
     enum Operation {
         case connect
         case disconnect
     }
 
-    private let connectable: Connectable
-    private let lock = Lock()
-    private var count = 0
+    @usableFromInline let connectable: Connectable
+    @usableFromInline let lock = Lock()
+    @usableFromInline var count = 0
     /// Bumped each time the shared sequence is disconnected (count back to 0 or terminal event),
     /// so late bookkeeping of an older connection is ignored.
-    private var generation = 0
-    private var connection: Disposable?
-    private var operations: [Operation] = []
-    private var running = false
+    @usableFromInline var generation = 0
+    @usableFromInline var connection: Disposable?
+    @usableFromInline var operations: [Operation] = []
+    @usableFromInline var running = false
 
+    @usableFromInline
     init(connectable: Connectable) {
         self.connectable = connectable
     }
 
+    @inlinable
     func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
         let subscription = RefCountSubscription<Connectable>(state: self, downstream: observer)
         // No stop signal on this observer: a connectable's subject can go away while subscribed
@@ -73,6 +79,7 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
     }
 
     /// The subscriber leaves (disposed) or the shared sequence ended (`terminal`).
+    @usableFromInline
     func leave(_ subscription: RefCountSubscription<Connectable>, terminal: Bool) {
         let disconnect: Bool = lock.withLock {
             if subscription.stopped { return false }
@@ -93,7 +100,8 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
 
     /// Runs queued connects and disconnects in order, outside the lock, unless another thread
     /// is already running them (it will run ours too).
-    private func runOperations() {
+    @usableFromInline
+    func runOperations() {
         var next: Operation? = lock.withLock {
             if running || operations.isEmpty { return nil }
             running = true
@@ -125,24 +133,29 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
 
 /// One subscriber of a `refCount()` observable.
 /// @unchecked: `stopped` and `generation` are guarded by the state's lock; `sink` locks itself.
+@usableFromInline
 final class RefCountSubscription<Connectable: ConnectableObservableType>: Cancelable, @unchecked Sendable {
-    let state: RefCountState<Connectable>
-    let sink: Sink<Connectable.Element>
-    var stopped = false
-    var generation: Int?
+    @usableFromInline let state: RefCountState<Connectable>
+    @usableFromInline let sink: Sink<Connectable.Element>
+    @usableFromInline var stopped = false
+    @usableFromInline var generation: Int?
 
+    @usableFromInline
     init(state: RefCountState<Connectable>, downstream: AnyObserver<Connectable.Element>) {
         self.state = state
         self.sink = Sink(downstream: downstream, ownsUpstream: true)
     }
 
+    @usableFromInline
     var isDisposed: Bool { sink.isDisposed }
 
+    @inlinable
     func on(_ event: Event<Connectable.Element>) {
         if event.isStopEvent { state.leave(self, terminal: true) }
         sink.forward(event)
     }
 
+    @usableFromInline
     func dispose() {
         state.leave(self, terminal: false)
         sink.dispose()

@@ -31,6 +31,7 @@ extension ObservableType {
     /// - Parameters:
     ///   - replay: how many of the latest elements a new subscriber gets first (0: none).
     ///   - scope: the shared subject's lifetime.
+    @inlinable
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
         precondition(replay >= 0, "share(replay:scope:) needs replay >= 0, got \(replay)")
         switch scope {
@@ -48,18 +49,23 @@ extension ObservableType {
 
 /// The state of one `share(replay:scope: .whileConnected)` observable: the current connection,
 /// if any.
+/// Inlinable, like the subjects: the connection's per-event closure is specialized in the
+/// caller's module (unspecialized, each event cost generic metadata lookups and witness calls).
 /// @unchecked: `current` is guarded by `lock`; `source` and `replay` are immutable.
+@usableFromInline
 final class ShareWhileConnected<Element>: @unchecked Sendable {
-    private let source: Observable<Element>
-    private let replay: Int
-    private let lock = Lock()
-    private var current: ShareConnection<Element>?
+    @usableFromInline let source: Observable<Element>
+    @usableFromInline let replay: Int
+    @usableFromInline let lock = Lock()
+    @usableFromInline var current: ShareConnection<Element>?
 
+    @inlinable
     init(source: Observable<Element>, replay: Int) {
         self.source = source
         self.replay = replay
     }
 
+    @inlinable
     func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
         let (connection, isNew): (ShareConnection<Element>, Bool) = lock.withLock {
             if let current {
@@ -81,7 +87,8 @@ final class ShareWhileConnected<Element>: @unchecked Sendable {
         }
     }
 
-    private func leave(_ connection: ShareConnection<Element>) {
+    @usableFromInline
+    func leave(_ connection: ShareConnection<Element>) {
         let last: Bool = lock.withLock {
             connection.observerCount -= 1
             guard connection.observerCount == 0 else { return false }
@@ -92,7 +99,8 @@ final class ShareWhileConnected<Element>: @unchecked Sendable {
     }
 
     /// The source terminated: the next subscriber starts a new connection.
-    fileprivate func terminated(_ connection: ShareConnection<Element>) {
+    @usableFromInline
+    func terminated(_ connection: ShareConnection<Element>) {
         lock.withLock {
             if current === connection { current = nil }
         }
@@ -105,11 +113,13 @@ final class ShareWhileConnected<Element>: @unchecked Sendable {
 /// ends (last subscriber left or source terminated).
 /// @unchecked: `observerCount` is guarded by the parent's lock; `subject` locks itself; `parent`
 /// is immutable; the rest is ``StopSignal``'s.
+@usableFromInline
 final class ShareConnection<Element>: StopSignal, @unchecked Sendable {
-    let subject: ReplaySubject<Element>
-    var observerCount = 0
-    private let parent: ShareWhileConnected<Element>
+    @usableFromInline let subject: ReplaySubject<Element>
+    @usableFromInline var observerCount = 0
+    @usableFromInline let parent: ShareWhileConnected<Element>
 
+    @usableFromInline
     init(parent: ShareWhileConnected<Element>, replay: Int) {
         self.parent = parent
         self.subject = ReplaySubject.create(bufferSize: replay)
@@ -121,6 +131,7 @@ final class ShareConnection<Element>: StopSignal, @unchecked Sendable {
         resourceReleased()
     }
 
+    @inlinable
     func sourceObserver() -> AnyObserver<Element> {
         AnyObserver(
             eventHandler: { event in
