@@ -14,7 +14,7 @@ extension ObservableConvertibleType {
     ///   disposed and the method throws `RxError.timeout`. `nil` waits as long as it takes.
     ///
     /// Called on the main thread, it keeps the main run loop running while it waits, as
-    /// RxBlocking does, so work scheduled on ``MainScheduler`` (the main queue) still runs: a test
+    /// RxBlocking does, so work scheduled on `MainScheduler` (the main queue) still runs: a test
     /// can block on a sequence that emits on the main queue. Elsewhere the thread simply waits,
     /// so it must not be the one that has to deliver the events (a serial queue the sequence
     /// observes on, or the main queue's work when Dispatch drains it on worker threads after
@@ -37,7 +37,7 @@ public enum MaterializedSequenceResult<Element> {
 
 extension MaterializedSequenceResult: Equatable where Element: Equatable {
     /// Equal when both completed with equal elements, or both failed with equal elements and
-    /// errors equal by ``errorsAreEqual(_:_:)``.
+    /// errors equal by `errorsAreEqual(_:_:)`.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         switch (lhs, rhs) {
         case (.completed(let l), .completed(let r)): return l == r
@@ -47,7 +47,7 @@ extension MaterializedSequenceResult: Equatable where Element: Equatable {
     }
 }
 
-/// A sequence read by blocking the calling thread (see ``ObservableConvertibleType/toBlocking(timeout:)``).
+/// A sequence read by blocking the calling thread (see `toBlocking(timeout:)`).
 ///
 /// Each method subscribes anew, waits for what it needs (on the main thread running the main run
 /// loop meanwhile, elsewhere on a semaphore), then disposes the subscription. Errors of the

@@ -15,7 +15,7 @@ extension RxTime {
 }
 
 extension Date {
-    /// The same instant as `time` (``SchedulerType/now`` gives an `RxTime`).
+    /// The same instant as `time` (a scheduler's `now` is an `RxTime`).
     public init(_ time: RxTime) {
         self.init(timeIntervalSince1970: time.timeIntervalSince1970)
     }

@@ -17,7 +17,7 @@ extension ObservableType where Element == Data {
 }
 
 /// Something that decodes a `Decodable` value from `Data`, for
-/// ``ObservableType/decode(type:decoder:)``. `JSONDecoder` and `PropertyListDecoder` conform.
+/// `decode(type:decoder:)`. `JSONDecoder` and `PropertyListDecoder` conform.
 public protocol DataDecoder {
     /// Decodes a value of `type` from `data`, or throws.
     func decode<Item: Decodable>(_ type: Item.Type, from data: Data) throws -> Item
