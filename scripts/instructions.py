@@ -56,10 +56,10 @@ RATIOS = {
     "flatMapLatest-just": (3.0, 3.0),
     "combineLatest-2": (3.0, 3.0),
     "fluxer-loop": (2.0, 4.9),
-    "store-fanout": (3.0, 5.1),
+    "store-fanout": (3.0, 4.8),
 }
 ABSOLUTE = {
-    "fluxer-chain": (4_000, 10_000),
+    "fluxer-chain": (4_000, 4_000),
 }
 
 
