@@ -40,10 +40,12 @@ extension PipelineEngine {
         let saved = phase
         phase = .busy
         if !currentMonitors.isEmpty { emit(.action(action)) }
-        var key: AnyHashable?
-        if F.CancellationKey.self != NoCancellation.self {
-            key = cancellationKeyValue(fluxer.cancellationKey(for: action))
-            if let key { cancelWork(for: key) }
+        var key: CancellationKeyBox?
+        if F.CancellationKey.self != NoCancellation.self,
+            let value = cancellationKeyValue(fluxer.cancellationKey(for: action))
+        {
+            key = CancellationKeyBox(value)
+            cancelWork(for: value)
         }
         let stream: Observable<Dispatcher>
         do {
