@@ -13,6 +13,7 @@ extension ObservableType {
     /// - The source stays subscribed while the result or any group's subscription is alive:
     ///   disposing only the result keeps the groups that are observed flowing.
     /// - Threading: groups and elements are delivered on the source's thread, one at a time.
+    @inlinable
     public func groupBy<Key: Hashable>(
         keySelector: @escaping (Element) throws -> Key
     ) -> Observable<GroupedObservable<Key, Element>> {
@@ -51,25 +52,29 @@ public struct GroupedObservable<Key, Element>: ObservableType {
 
 /// Routes each element to its key's subject; the source subscription is shared, through a
 /// ``RefCountDisposable``, by the result and every group subscription.
+/// Inlinable, so that the routing of each element is specialized in the caller's module.
 /// @unchecked: `groups` and `order` are only touched from the source's events, which arrive one
 /// at a time (the library's contract); `sink`, `upstream` and `references` are thread-safe.
+@usableFromInline
 final class GroupByCore<Key: Hashable, Element>: @unchecked Sendable {
-    private let sink: Sink<GroupedObservable<Key, Element>>
-    private let keySelector: (Element) throws -> Key
+    @usableFromInline let sink: Sink<GroupedObservable<Key, Element>>
+    @usableFromInline let keySelector: (Element) throws -> Key
     /// The shared source subscription's stop signal and slot: stopped when the last of the
     /// result and the group subscriptions lets go (``references``), not when the result does.
-    private let upstream = StopSignal(acceptsMembers: false)
-    private let references: RefCountDisposable
-    private var groups: [Key: PublishSubject<Element>] = [:]
+    @usableFromInline let upstream = StopSignal(acceptsMembers: false)
+    @usableFromInline let references: RefCountDisposable
+    @exclusivity(unchecked) @usableFromInline var groups: [Key: PublishSubject<Element>] = [:]
     /// The groups in the order they appeared, for terminal events.
-    private var order: [PublishSubject<Element>] = []
+    @exclusivity(unchecked) @usableFromInline var order: [PublishSubject<Element>] = []
 
+    @inlinable
     init(downstream: AnyObserver<GroupedObservable<Key, Element>>, keySelector: @escaping (Element) throws -> Key) {
         sink = Sink(downstream: downstream, ownsUpstream: true)
         self.keySelector = keySelector
         references = RefCountDisposable(disposable: upstream)
     }
 
+    @inlinable
     func run(_ source: Observable<Element>) -> Disposable {
         // The source's stop signal is the shared subscription's end, not the result's: observed
         // groups keep a synchronous source going after the result was disposed.
@@ -77,7 +82,8 @@ final class GroupByCore<Key: Hashable, Element>: @unchecked Sendable {
         return sink.setUpstream(references)
     }
 
-    private func on(_ event: Event<Element>) {
+    @inlinable
+    func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
             let key: Key
@@ -94,7 +100,8 @@ final class GroupByCore<Key: Hashable, Element>: @unchecked Sendable {
     }
 
     /// The subject of `key`; a new one is emitted downstream as a group first.
-    private func group(for key: Key) -> PublishSubject<Element> {
+    @inlinable
+    func group(for key: Key) -> PublishSubject<Element> {
         if let subject = groups[key] { return subject }
         let subject = PublishSubject<Element>()
         groups[key] = subject
@@ -109,7 +116,8 @@ final class GroupByCore<Key: Hashable, Element>: @unchecked Sendable {
     }
 
     /// Ends every group, then the result, and releases the source.
-    private func terminate(_ event: Event<Element>) {
+    @inlinable
+    func terminate(_ event: Event<Element>) {
         let ended = order
         groups = [:]
         order = []
