@@ -1,7 +1,7 @@
 /// Virtual time for the test tools: an integer number of ticks.
 ///
 /// A ``VirtualTimeScheduler`` converts ticks to real time with its `resolution` (seconds per tick,
-/// 1 by default), so with the defaults tick 200 is the `Date` 200 seconds after 1970.
+/// 1 by default), so with the defaults tick 200 is the `RxTime` 200 seconds after 1970.
 public typealias TestTime = Int
 
 /// A value stamped with the virtual time at which it happened: an event an observer received, or
