@@ -1,0 +1,81 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Fluxer
+
+/// A counter whose transform(action:) is slow to subscribe, so that senders pile up at the bound
+/// before the engine has started.
+final class SlowTransformCounter: Fluxer {
+    enum Action { case increase }
+    enum Dispatcher { case add }
+    struct Store { let count = StoreProperty(0) }
+    let store = Store()
+    let pipeline = FluxerPipeline<Action, Dispatcher>()
+    func dispatch(action: Action) throws -> Observable<Dispatcher> { .just(.add) }
+    func updateStore(dispatcher: Dispatcher) throws { store.count.value += 1 }
+    func transform(action: Observable<Action>) -> Observable<Action> {
+        usleep(20_000)
+        return action
+    }
+}
+
+/// Case g of the breaker brief: a fresh Fluxer flooded by 4 threads from its very first use.
+@Suite struct FluxerChangeBreakerTests {
+    /// Runs `send` `perThread` times on each of `threads` threads started together; `false` if
+    /// they did not all finish within 120 s.
+    func flood(threads: Int = 4, perThread: Int = 5_000, _ send: @escaping @Sendable () -> Void) -> Bool {
+        let finished = DispatchSemaphore(value: 0)
+        let arrived = Atomic<Int>(0)
+        DispatchQueue.global().async {
+            let group = DispatchGroup()
+            for _ in 0..<threads {
+                group.enter()
+                Thread {
+                    arrived.add(1, ordering: .acquiringAndReleasing)
+                    while arrived.load(ordering: .acquiring) < threads { sched_yield() }
+                    for _ in 0..<perThread { send() }
+                    group.leave()
+                }.start()
+            }
+            group.wait()
+            finished.signal()
+        }
+        return finished.wait(timeout: .now() + 120) == .success
+    }
+
+    @Test func g1_fourThreadsFloodAFreshFluxerFromItsFirstUse() {
+        for round in 0..<10 {
+            let fluxer = CheckedCounter()
+            nonisolated(unsafe) let shared = fluxer
+            let done = flood { shared.action.onNext(.increase) }
+            #expect(done, "round \(round): deadlock (senders did not finish in 120 s)")
+            guard done else { return }
+            #expect(
+                eventually(timeout: 30) { fluxer.store.count.value == 20_000 },
+                "round \(round): count \(fluxer.store.count.value), expected 20,000")
+            let engine = fluxer.engine
+            let highWater = engine.lock.withLock { engine.backlogHighWater }
+            #expect(highWater <= 1_028, "round \(round): backlog high water \(highWater)")
+            #expect(fluxer.overlaps.load(ordering: .relaxed) == 0)
+            #expect(fluxer.transformCalls.load(ordering: .relaxed) == 1)
+        }
+    }
+
+    @Test func g2_slowStartingFluxerFloodedFromItsFirstUse() {
+        for round in 0..<3 {
+            let fluxer = SlowTransformCounter()
+            nonisolated(unsafe) let shared = fluxer
+            let done = flood { shared.action.onNext(.increase) }
+            #expect(done, "round \(round): deadlock (senders did not finish in 120 s)")
+            guard done else { return }
+            #expect(
+                eventually(timeout: 30) { fluxer.store.count.value == 20_000 },
+                "round \(round): count \(fluxer.store.count.value), expected 20,000")
+            let engine = fluxer.engine
+            let highWater = engine.lock.withLock { engine.backlogHighWater }
+            #expect(highWater <= 1_028, "round \(round): backlog high water \(highWater)")
+        }
+    }
+}
