@@ -15,19 +15,6 @@ import Testing
         var depth: Int = 0
     }
 
-    /// Runs `body` on `count` dedicated threads; `false` if they did not all finish in time.
-    func onOwnThreads(_ count: Int, timeout: TimeInterval = 240, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
-        let group = DispatchGroup()
-        for index in 0..<count {
-            group.enter()
-            Thread {
-                body(index)
-                group.leave()
-            }.start()
-        }
-        return group.wait(timeout: .now() + timeout) == .success
-    }
-
     /// Spin barrier.
     final class Gate: Sendable {
         let arrived = Atomic<Int>(0)

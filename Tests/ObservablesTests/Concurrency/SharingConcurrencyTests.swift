@@ -4,20 +4,6 @@ import Observables
 import Synchronization
 import Testing
 
-/// Runs `body` on `threads` threads at once; returns `false` if they did not all finish within
-/// `timeout` seconds (a deadlock), instead of hanging the test run.
-private func finishesWithin(_ timeout: TimeInterval, threads: Int, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
-    let group = DispatchGroup()
-    for index in 0..<threads {
-        group.enter()
-        Thread {
-            body(index)
-            group.leave()
-        }.start()
-    }
-    return group.wait(timeout: .now() + timeout) == .success
-}
-
 @Suite struct SharingConcurrencyTests {
     /// Thread A subscribes and disposes while holding an outside lock; thread B sends, and a
     /// permanent observer takes that same lock. An operator that held its own lock while
@@ -29,7 +15,7 @@ private func finishesWithin(_ timeout: TimeInterval, threads: Int, _ body: @esca
         let permanent = shared.subscribe(onNext: { _ in outside.withLock {} })
         let finished = Atomic<Bool>(false)
         nonisolated(unsafe) let sharedObservable = shared
-        let ok = finishesWithin(10, threads: 2) { thread in
+        let ok = onOwnThreads(2, timeout: 10) { thread in
             if thread == 0 {
                 for _ in 0..<1_000 {
                     outside.withLock {
@@ -78,7 +64,7 @@ private func finishesWithin(_ timeout: TimeInterval, threads: Int, _ body: @esca
             let subject = PublishSubject<Int>()
             nonisolated(unsafe) let shared = makeShared(subject)
             let stop = Atomic<Bool>(false)
-            let ok = finishesWithin(10, threads: 3) { thread in
+            let ok = onOwnThreads(3, timeout: 10) { thread in
                 if thread == 2 {
                     var value = 0
                     while !stop.load(ordering: .acquiring) {

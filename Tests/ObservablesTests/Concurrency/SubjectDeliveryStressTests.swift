@@ -60,20 +60,6 @@ import Testing
         var total: Int { progress.reduce(0) { $0 + $1.value.load(ordering: .acquiring) } }
     }
 
-    /// Runs `body` on `count` threads of its own (not a pool that may run them one after
-    /// another); `false` if they did not all finish within `timeout` seconds.
-    func onOwnThreads(_ count: Int, timeout: TimeInterval = 300, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
-        let group = DispatchGroup()
-        for index in 0..<count {
-            group.enter()
-            Thread {
-                body(index)
-                group.leave()
-            }.start()
-        }
-        return group.wait(timeout: .now() + timeout) == .success
-    }
-
     /// Two senders, a thread that subscribes and disposes probes, a thread that sends the
     /// terminal event (when `terminates`) and two long-lived observers, the first of which sends
     /// a child value re-entrantly for every fourth value of sender 0. Checks:
