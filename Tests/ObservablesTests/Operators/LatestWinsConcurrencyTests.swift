@@ -157,7 +157,9 @@ import Testing
     }
 
     /// The source emits on its own thread at about the timeout's pace: once the fallback's value
-    /// is delivered, no source value follows it.
+    /// is delivered, no source value follows it. Every 200th gap is ten times the timeout, so the
+    /// switch happens even when a loaded machine (the thread sanitizer) fires timers late; the
+    /// other gaps keep it racing the source.
     @Test func timeoutNeverDeliversASourceValueAfterSwitchingToTheFallback() {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         for _ in 0..<40 {
@@ -171,7 +173,7 @@ import Testing
                 while recorder.events.last?.isStopEvent != true && i < 10_000 {
                     source.onNext(i)
                     i += 1
-                    usleep(UInt32(i % 3 == 0 ? 600 : 100))
+                    usleep(UInt32(i % 200 == 0 ? 5_000 : i % 3 == 0 ? 600 : 100))
                 }
                 feeding.signal()
             }
