@@ -158,17 +158,20 @@ import Testing
 
     /// The source emits on its own thread at about the timeout's pace: once the fallback's value
     /// is delivered, no source value follows it. Every 200th gap is ten times the timeout, so the
-    /// switch happens even when a loaded machine (the thread sanitizer) fires timers late; the
-    /// other gaps keep it racing the source.
+    /// switch happens even when timers fire late; the other gaps keep it racing the source. The
+    /// timer runs on a queue of its own and the source on a thread of its own: on the shared
+    /// global queue (its workers limited to about the machine's cores) other tests' blocked workers held
+    /// the timer back for a whole round under the thread sanitizer.
     @Test func timeoutNeverDeliversASourceValueAfterSwitchingToTheFallback() {
-        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
-        for _ in 0..<40 {
+        let scheduler = SerialDispatchQueueScheduler(qos: .default, internalSerialQueueName: "timeout-race")
+        var switchedAfterValues = 0
+        for _ in 0..<200 {
             let source = PublishSubject<Int>()
             let recorder = EventRecorder<Int>()
             let subscription = source.timeout(.microseconds(500), other: Observable.just(-1), scheduler: scheduler)
                 .subscribe(recorder.observer)
             let feeding = DispatchSemaphore(value: 0)
-            DispatchQueue.global().async {
+            Thread {
                 var i = 0
                 while recorder.events.last?.isStopEvent != true && i < 10_000 {
                     source.onNext(i)
@@ -176,14 +179,16 @@ import Testing
                     usleep(UInt32(i % 200 == 0 ? 5_000 : i % 3 == 0 ? 600 : 100))
                 }
                 feeding.signal()
-            }
+            }.start()
             #expect(feeding.wait(timeout: .now() + 20) == .success)
             subscription.dispose()
             let values = recorder.elements
+            if values.count > 1 { switchedAfterValues += 1 }
             #expect(values.last == -1, "a source value arrived after the fallback's")
             #expect(values.dropLast() == ArraySlice(0..<(values.count - 1)))
             #expect(recorder.events.last == .completed)
         }
+        #expect(switchedAfterValues > 0, "no round switched while the source was sending: nothing raced")
     }
 }
 
