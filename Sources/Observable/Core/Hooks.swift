@@ -8,9 +8,9 @@ import Synchronization
     import Darwin
 #endif
 
-// The core imports no Foundation: a process that links it loads four more libraries, which
-// doubles its idle memory. Dates and the decoders come from FoundationEssentials (the value
-// types alone) where the platform has it; this file writes with the C library.
+// The core imports no Foundation, not even FoundationEssentials: a process that links Foundation
+// loads three more libraries, which doubles its idle memory (see the IdleMemory program). This
+// file writes with the C library; what needs Foundation lives in ObservablesFoundation.
 
 /// Global hooks for events the library cannot hand to an observer.
 public enum Hooks {

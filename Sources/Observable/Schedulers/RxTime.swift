@@ -10,7 +10,7 @@
 /// 1970-01-01 00:00:00 UTC.
 ///
 /// RxSwift's `RxTime` is Foundation's `Date`. This library does not load Foundation (a process
-/// that links it would grow by about 6 MB), so `RxTime` is a small value with `Date`'s names for
+/// that links it would grow by about 8 MB), so `RxTime` is a small value with `Date`'s names for
 /// what schedulers need: ``timeIntervalSince1970``, ``timeIntervalSince(_:)``,
 /// ``addingTimeInterval(_:)``, comparison and `+`/`-` with seconds. `ObservablesFoundation`
 /// converts both ways (`Date(time)`, `RxTime(date)`).
