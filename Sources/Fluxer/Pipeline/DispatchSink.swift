@@ -22,7 +22,8 @@ final class DispatchSink<Action, Dispatcher>: ObserverType, @unchecked Sendable 
     @usableFromInline static var registered: UInt8 { 3 }
 
     @usableFromInline let pipeline: PipelineEngine<Action, Dispatcher>
-    @usableFromInline let key: CancellationKeyBox?
+    /// Read under the pipeline's lock (or by the owner before the sink is subscribed).
+    @exclusivity(unchecked) @usableFromInline var key: CancellationKeyBox?
     @usableFromInline let state = Atomic<UInt8>(0)
     @exclusivity(unchecked) @usableFromInline var upstream: Disposable?
 
@@ -86,11 +87,22 @@ final class DispatchSink<Action, Dispatcher>: ObserverType, @unchecked Sendable 
         pipeline.lock.unlock()
     }
 
-    /// Called after `subscribe` returned `subscription`.
+    /// Called after `subscribe` returned `subscription`; `true` if the stream had already
+    /// finished (then nothing was registered, and the sink may be used again, see ``reuse(key:)``).
     @inlinable
-    func attach(_ subscription: Disposable) {
-        if state.load(ordering: .acquiring) == Self.finished { return }
+    func attach(_ subscription: Disposable) -> Bool {
+        if state.load(ordering: .acquiring) == Self.finished { return true }
         attachSlow(subscription)
+        return false
+    }
+
+    /// Makes a finished sink ready for the next stream, by the executor's owner, once nothing
+    /// but the engine references it (its stream finished while being subscribed and let it go:
+    /// nobody can send it anything any more).
+    @inlinable
+    func reuse(key: CancellationKeyBox?) {
+        self.key = key
+        state.store(Self.active, ordering: .relaxed)
     }
 
     @inlinable

@@ -10,7 +10,7 @@ extension PipelineEngine {
                     paths[ObjectIdentifier(member)] = path
                 }
                 memberPaths = paths
-                observersVersion &+= 1
+                observersVersion.wrappingAdd(1, ordering: .releasing)
             }
         }
         return PipelineStream(pipeline: self, observers: \.monitors).asObservable()

@@ -4,11 +4,20 @@ extension PipelineEngine {
     // MARK: Steps (owner only)
 
     /// Delivers an action to the input of `transform(action:)`.
+    /// This engine's own action stage, subscribed to the stream itself (`transform(action:)`
+    /// returned the stream it was given), is called directly: what its relay closures and
+    /// ``actionEmitted(_:)`` would do, without them.
     @inlinable
     func deliverInput(_ action: Action) {
         let saved = phase
         phase = .deliveringInput
-        for token in currentActionObservers { token.deliver(.next(action)) }
+        for token in currentActionObservers {
+            if let stage = token.stage, stage.feedsActions, stage.engine == ObjectIdentifier(self) {
+                if token.isLive && stage.acceptsValues { process(action) }
+            } else {
+                token.deliver(.next(action))
+            }
+        }
         phase = saved
     }
 
@@ -55,11 +64,20 @@ extension PipelineEngine {
             phase = saved
             return
         }
-        let sink = DispatchSink(pipeline: self, key: key)
+        var sink = takeSink(key: key)
         phase = .dispatching
         let subscription = stream.subscribe(sink)
         phase = saved
-        sink.attach(subscription)
+        if sink.attach(subscription), isKnownUniquelyReferenced(&sink) { spareSink = sink }
+    }
+
+    /// A sink for the next dispatcher stream: the spare one if there is one, otherwise a new one.
+    @inlinable
+    func takeSink(key: CancellationKeyBox?) -> DispatchSink<Action, Dispatcher> {
+        guard let spare = spareSink else { return DispatchSink(pipeline: self, key: key) }
+        spareSink = nil
+        spare.reuse(key: key)
+        return spare
     }
 
     /// A dispatcher stream emitted `dispatcher`.
@@ -73,11 +91,18 @@ extension PipelineEngine {
     }
 
     /// Delivers a dispatcher to the input of `transform(dispatcher:)`.
+    /// Like ``deliverInput(_:)``, this engine's own dispatcher stage is called directly.
     @inlinable
     func deliverDispatcher(_ dispatcher: Dispatcher) {
         let saved = phase
         phase = .deliveringDispatcher
-        for token in currentDispatcherObservers { token.deliver(.next(dispatcher)) }
+        for token in currentDispatcherObservers {
+            if let stage = token.stage, !stage.feedsActions, stage.engine == ObjectIdentifier(self) {
+                if token.isLive && stage.acceptsValues { apply(dispatcher) }
+            } else {
+                token.deliver(.next(dispatcher))
+            }
+        }
         phase = saved
     }
 

@@ -18,7 +18,10 @@ extension PipelineEngine {
     var isStubEnabled: Bool {
         get { lock.withLock { stubEnabled } }
         set {
-            lock.withLock { stubEnabled = newValue }
+            lock.withLock {
+                stubEnabled = newValue
+                updateGateLocked()
+            }
             transaction.stubEnabled.store(newValue, ordering: .relaxed)
         }
     }
@@ -46,15 +49,17 @@ extension PipelineEngine {
             tornDown = true
             transaction.running.store(false, ordering: .relaxed)
             if waiters > 0 { roomOrHandOff.broadcast() }
-            // No owner: its copies are ours to empty (a running owner empties them itself).
-            if !running { stages = takeStageCopiesLocked() }
+            // Closed from now on: no sender takes the executor without the lock. No owner: its
+            // copies are ours to empty (an owner sees the gate closed and empties them itself).
+            let previous = gate.bitwiseOr(EngineGate.closed, ordering: .acquiringAndReleasing).oldValue
+            if previous & EngineGate.busy == 0 { stages = takeStageCopiesLocked() }
             defer {
                 inFlight = [:]
                 latestByKey = [:]
                 actionObservers = []
                 dispatcherObservers = []
                 monitors = []
-                observersVersion &+= 1
+                observersVersion.wrappingAdd(1, ordering: .releasing)
             }
             return Array(inFlight.values)
         }

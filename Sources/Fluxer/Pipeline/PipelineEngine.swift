@@ -6,14 +6,18 @@ import Synchronization
 /// Executor: work arrives as jobs. A thread that submits a job while the executor is idle
 /// becomes its owner and runs jobs until the queue is empty; a job submitted while it is owned
 /// (re-entrantly, or from another thread) is queued for the owner. No lock is held while user
-/// code runs. Inside a job, the owner takes a shortcut instead of queueing when the next step is
+/// code runs. Who owns the executor is one atomic word, `gate` (see
+/// `PipelineEngine+Executor.swift`): a sender that finds it idle and open takes it with one
+/// compare-and-swap and, if nothing was queued meanwhile, gives it back with another, without
+/// the lock. Inside a job, the owner takes a shortcut instead of queueing when the next step is
 /// the direct continuation of the current one (an action coming out of `transform(action:)`
 /// while an action is being delivered to it, a dispatcher emitted synchronously while a stream
 /// is being subscribed, a dispatcher coming out of `transform(dispatcher:)`): that is what makes
 /// a synchronous action update the store before `onNext` returns. `phase` records which step
 /// the owner is in; it is read and written only by the owner thread.
 /// @unchecked: the `var`s marked "lock" are only touched under `lock`; the ones marked "owner"
-/// only by the thread that owns the executor (ownership passes under `lock`); `owner` is atomic.
+/// only by the thread that owns the executor (ownership passes with an acquiring/releasing
+/// change of `gate`); `gate`, `owner` and `observersVersion` are atomic.
 @usableFromInline
 final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     @usableFromInline
@@ -41,12 +45,16 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     /// executor goes idle or the engine is torn down.
     @usableFromInline let roomOrHandOff = Condition()
     @usableFromInline let owner = Atomic<UInt>(0)
+    /// ``EngineGate`` bits: who may take the executor without the lock.
+    @usableFromInline let gate = Atomic<UInt8>(EngineGate.closed)
+    /// Bumped (under `lock`) whenever `actionObservers`, `dispatcherObservers`, `monitors` or
+    /// `memberPaths` change; an owner copies them again only when it moved.
+    @usableFromInline let observersVersion = Atomic<UInt>(0)
     @usableFromInline let depthKey = ExecutorThread.key
 
     // lock
     @exclusivity(unchecked) @usableFromInline var jobs: [Job] = []
     @exclusivity(unchecked) @usableFromInline var head = 0
-    @exclusivity(unchecked) @usableFromInline var running = false
     @exclusivity(unchecked) @usableFromInline var started = false
     @exclusivity(unchecked) @usableFromInline var tornDown = false
     @exclusivity(unchecked) @usableFromInline var stubEnabled = false
@@ -59,13 +67,11 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var memberPaths: [ObjectIdentifier: String]?
     /// Senders blocked in ``waitForRoom(_:)``.
     @exclusivity(unchecked) @usableFromInline var waiters = 0
-    /// Set by an owner that stopped after a batch so that a waiting sender takes over; `running`
-    /// stays `true` meanwhile.
+    /// Set by an owner that stopped after a batch so that a waiting sender takes over; `busy`
+    /// stays set meanwhile.
     @exclusivity(unchecked) @usableFromInline var handOff = false
     /// The most jobs the queue has held at once (for tests of the bound).
     @exclusivity(unchecked) @usableFromInline var backlogHighWater = 0
-    /// Bumped whenever `actionObservers` or `dispatcherObservers` change.
-    @exclusivity(unchecked) @usableFromInline var observersVersion: UInt = 0
     @exclusivity(unchecked) @usableFromInline var inFlight: [ObjectIdentifier: DispatchSink<Action, Dispatcher>] = [:]
     @exclusivity(unchecked) @usableFromInline var latestByKey: [AnyHashable: DispatchSink<Action, Dispatcher>] = [:]
 
@@ -83,6 +89,10 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var currentMonitors:
         ContiguousArray<RelayToken<FluxerEvent<Action, Dispatcher>>> = []
     @exclusivity(unchecked) @usableFromInline var currentMemberPaths: [ObjectIdentifier: String] = [:]
+    /// The sink of the last dispatcher stream that finished while being subscribed and that
+    /// nothing else references any more (a `.just`): the next action uses it again instead of
+    /// allocating one. Emptied by teardown with the stage copies (it holds this engine).
+    @exclusivity(unchecked) @usableFromInline var spareSink: DispatchSink<Action, Dispatcher>?
     /// The `observersVersion` the two arrays above were copied at: they are copied again (under
     /// `lock`) only when it moved, not once per job. They are kept between periods of ownership
     /// (a disposed token in them delivers nothing) and emptied by teardown.
@@ -109,177 +119,37 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
         self.hasScheduler = scheduler != nil
     }
 
-    /// Subscribes the `transform` stages and runs what was queued meanwhile. Called once, by the
-    /// thread that published the engine. Until then, senders on other threads queue up to the
-    /// backlog's bound and wait there; this thread counts as running an executor meanwhile, so
-    /// what the stages send while being subscribed is queued without waiting (nobody else could
-    /// make room).
-    @inlinable
-    func start() {
-        transaction.running.store(true, ordering: .relaxed)
-        let thread = ExecutorThread.state(depthKey)
-        thread.pointee.depth += 1
-        subscribeActionStage()
-        subscribeDispatcherStage()
-        thread.pointee.depth -= 1
-        lock.lock()
-        started = true
-        if running || head == jobs.count || tornDown {
-            lock.unlock()
-            return
-        }
-        running = true
-        lock.unlock()
-        runQueued()
-    }
-
-    // MARK: Input
-
-    /// `action.onNext`: records the action (stub) or submits it.
-    @inlinable
-    func send(_ action: Action) {
-        lock.lock()
-        if stubEnabled {
-            lock.unlock()
-            stubRecorder.record(action)
-            return
-        }
-        submitLocked(.input(action))
-    }
-
-    @inlinable
-    func submit(_ job: Job) {
-        lock.lock()
-        submitLocked(job)
-    }
-
-    /// Called with `lock` held; releases it.
-    @inlinable
-    func submitLocked(_ job: Job) {
-        if tornDown {
-            lock.unlock()
-            checkTornDownByItsFluxer()
-            return
-        }
-        if running || !started || hasScheduler {
-            // Also before the start: a sender must not queue without bound while the starting
-            // thread subscribes the stages.
-            if (running || !started) && !hasScheduler && jobs.count - head >= Self.backlogLimit
-                && !isOwner && ExecutorThread.state(depthKey).pointee.depth == 0
-            {
-                waitForRoom(job)
-                return
-            }
-            appendLocked(job)
-            if running || !started {
-                lock.unlock()
-                return
-            }
-            running = true
-            lock.unlock()
-            runQueued()
-            return
-        }
-        running = true
-        refreshObserversLocked()
-        lock.unlock()
-        beginOwnership()
-        run(job)
-        drain()
-    }
-
-    /// With `lock` held: queues `job`.
-    @inlinable
-    func appendLocked(_ job: Job) {
-        jobs.append(job)
-        let backlog = jobs.count - head
-        if backlog > backlogHighWater { backlogHighWater = backlog }
-    }
-
-    /// Called with `lock` held, by a sender from a thread that owns no executor, when the backlog
-    /// is at its bound: waits until there is room (then queues `job`), until the owner hands the
-    /// executor over (then runs the queue itself, as an owner), until the executor goes idle
-    /// (then owns it, once started), or until teardown (then drops `job`). Releases `lock`.
-    @inlinable
-    func waitForRoom(_ job: Job) {
-        waiters += 1
-        while true {
-            if handOff {
-                handOff = false
-                waiters -= 1
-                appendLocked(job)
-                lock.unlock()
-                beginOwnership()
-                drain()
-                return
-            }
-            if tornDown {
-                waiters -= 1
-                lock.unlock()
-                return
-            }
-            if !running && started {
-                waiters -= 1
-                appendLocked(job)
-                running = true
-                lock.unlock()
-                runQueued()
-                return
-            }
-            if jobs.count - head < Self.backlogLimit {
-                waiters -= 1
-                appendLocked(job)
-                lock.unlock()
-                return
-            }
-            roomOrHandOff.wait(releasing: lock)
-        }
-    }
-
-    /// Runs the queued jobs: here, or on the scheduler if there is one. `running` is set.
-    @inlinable
-    func runQueued() {
-        if let scheduler {
-            _ = scheduler.schedule(self) { pipeline in
-                pipeline.beginOwnership()
-                pipeline.drain()
-                return Disposables.create()
-            }
-        } else {
-            beginOwnership()
-            drain()
-        }
-    }
-
     /// With `lock` held, by the thread taking or holding ownership: brings the owner's copies of
     /// the stage observers up to date.
     @inlinable
     func refreshObserversLocked() {
-        if currentObserversVersion != observersVersion {
+        let version = observersVersion.load(ordering: .relaxed)
+        if currentObserversVersion != version {
             currentActionObservers = actionObservers
             currentDispatcherObservers = dispatcherObservers
             currentMonitors = monitors
             currentMemberPaths = memberPaths ?? [:]
-            currentObserversVersion = observersVersion
+            currentObserversVersion = version
         }
     }
 
     @usableFromInline
     typealias StageCopies = (
         ContiguousArray<RelayToken<Action>>, ContiguousArray<RelayToken<Dispatcher>>,
-        ContiguousArray<RelayToken<FluxerEvent<Action, Dispatcher>>>
+        ContiguousArray<RelayToken<FluxerEvent<Action, Dispatcher>>>, DispatchSink<Action, Dispatcher>?
     )
 
-    /// With `lock` held, once torn down: empties the owner's copies of the stage observers and
-    /// returns them, for the caller to release outside the lock.
+    /// With `lock` held, once torn down: empties the owner's copies of the stage observers (and
+    /// its spare sink) and returns them, for the caller to release outside the lock.
     @inlinable
     func takeStageCopiesLocked() -> StageCopies {
         defer {
             currentActionObservers = []
             currentDispatcherObservers = []
             currentMonitors = []
+            spareSink = nil
         }
-        return (currentActionObservers, currentDispatcherObservers, currentMonitors)
+        return (currentActionObservers, currentDispatcherObservers, currentMonitors, spareSink)
     }
 
     /// Marks the calling thread as the owner and retains the Fluxer for the period.
@@ -292,62 +162,15 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
         activeFluxer = fluxer.map { Unmanaged.passRetained($0) }
     }
 
-    /// With `lock` held, by the owner giving up ownership: returns the Fluxer's retain for the
-    /// caller to release after unlocking.
+    /// By the owner giving up ownership (before it clears `busy`, or hands over): returns the
+    /// Fluxer's retain for the caller to release afterwards (after unlocking).
     @inlinable
-    func endOwnershipLocked() -> Unmanaged<AnyObject>? {
+    func endOwnership() -> Unmanaged<AnyObject>? {
         owner.store(0, ordering: .relaxed)
         threadState?.pointee.depth -= 1
         threadState = nil
         defer { activeFluxer = nil }
         return activeFluxer
-    }
-
-    /// Runs jobs until the queue is empty, then gives up ownership. Called by the owner. After
-    /// ``handOffBatch`` jobs in a row, if a sender is waiting for room, hands the executor over
-    /// to it and returns: no caller stays inside `onNext` for more than a batch of jobs plus its
-    /// own wait, however long other threads keep sending.
-    @inlinable
-    func drain() {
-        var ran = 0
-        while true {
-            lock.lock()
-            if tornDown || head == jobs.count {
-                jobs.removeAll(keepingCapacity: !tornDown && jobs.count <= 64)
-                head = 0
-                running = false
-                let released = endOwnershipLocked()
-                let stages = tornDown ? takeStageCopiesLocked() : nil
-                if waiters > 0 { roomOrHandOff.broadcast() }
-                lock.unlock()
-                released?.release()
-                withExtendedLifetime(stages) {}
-                return
-            }
-            if ran >= Self.handOffBatch {
-                ran = 0
-                if waiters > 0 && !hasScheduler {
-                    handOff = true
-                    let released = endOwnershipLocked()
-                    roomOrHandOff.broadcast()
-                    lock.unlock()
-                    released?.release()
-                    return
-                }
-            }
-            let job = jobs[head]
-            head += 1
-            if head >= 4_096 && head * 2 >= jobs.count {
-                // Drop the run jobs at the front: a queue that never empties stays small.
-                jobs.removeFirst(head)
-                head = 0
-            }
-            if waiters > 0 && jobs.count - head == Self.backlogLimit - 1 { roomOrHandOff.broadcast() }
-            refreshObserversLocked()
-            lock.unlock()
-            run(job)
-            ran += 1
-        }
     }
 
     @inlinable

@@ -1,23 +1,34 @@
 import Synchronization
 
 /// One observer of a pipeline input (the observable handed to a `transform` hook).
-/// @unchecked: `handler` is immutable; `disposed` is atomic.
+/// @unchecked: `handler` and `stage` are immutable; `disposed` is atomic.
 @usableFromInline
 final class RelayToken<Element>: Disposable, @unchecked Sendable {
     @usableFromInline let handler: (Event<Element>) -> Void
+    /// The stage observer that `handler` forwards to, when a stage subscribed to the stream
+    /// itself (its hook returned the stream it was given): the engine then calls its own stage's
+    /// step directly (see ``PipelineEngine/deliverInput(_:)``).
+    @usableFromInline let stage: StageObserver<Element>?
     @usableFromInline let disposed = Atomic<Bool>(false)
     @usableFromInline let onDispose: (RelayToken<Element>) -> Void
 
     @inlinable
-    init(handler: @escaping (Event<Element>) -> Void, onDispose: @escaping (RelayToken<Element>) -> Void) {
-        self.handler = handler
+    init(_ observer: AnyObserver<Element>, onDispose: @escaping (RelayToken<Element>) -> Void) {
+        self.handler = observer.on
+        self.stage = observer.forwardingTarget as? StageObserver<Element>
         self.onDispose = onDispose
     }
 
-    /// Called by the executor's owner only; skipped once disposed (dispose is a barrier).
+    /// `false` once disposed (dispose is a barrier).
+    @inlinable
+    var isLive: Bool {
+        !disposed.load(ordering: .acquiring)
+    }
+
+    /// Called by the executor's owner only; skipped once disposed.
     @inlinable
     func deliver(_ event: Event<Element>) {
-        if !disposed.load(ordering: .acquiring) { handler(event) }
+        if isLive { handler(event) }
     }
 
     @usableFromInline
@@ -51,17 +62,17 @@ struct PipelineStream<Action, Dispatcher, Element>: ObservableType {
     where Observer.Element == Element {
         let observers = self.observers
         let token = RelayToken<Element>(
-            handler: AnyObserver(observer).on,
+            AnyObserver(observer),
             onDispose: { [pipeline] token in
                 pipeline.lock.withLock {
                     pipeline[keyPath: observers].removeAll { $0 === token }
-                    pipeline.observersVersion &+= 1
+                    pipeline.observersVersion.wrappingAdd(1, ordering: .releasing)
                 }
             })
         let added: Bool = pipeline.lock.withLock {
             if pipeline.tornDown { return false }
             pipeline[keyPath: observers].append(token)
-            pipeline.observersVersion &+= 1
+            pipeline.observersVersion.wrappingAdd(1, ordering: .releasing)
             return true
         }
         return added ? token : Disposables.create()
@@ -91,25 +102,38 @@ final class StageObserver<Element>: ObserverType, @unchecked Sendable {
     @usableFromInline static var ended: UInt8 { 2 }
 
     @usableFromInline let state = Atomic<UInt8>(0)
+    /// The engine this stage feeds, and which of its steps `onValue` is (`true`: actions, to
+    /// `dispatch`; `false`: dispatchers, to `updateStore`), so the engine recognises its own
+    /// stage among a stream's observers.
+    @usableFromInline let engine: ObjectIdentifier
+    @usableFromInline let feedsActions: Bool
     @usableFromInline let onValue: (Element) -> Void
     @usableFromInline let onError: (Swift.Error) -> Void
     @usableFromInline let resubscribe: () -> Void
 
     @inlinable
     init(
-        onValue: @escaping (Element) -> Void, onError: @escaping (Swift.Error) -> Void,
-        resubscribe: @escaping () -> Void
+        engine: AnyObject, feedsActions: Bool, onValue: @escaping (Element) -> Void,
+        onError: @escaping (Swift.Error) -> Void, resubscribe: @escaping () -> Void
     ) {
+        self.engine = ObjectIdentifier(engine)
+        self.feedsActions = feedsActions
         self.onValue = onValue
         self.onError = onError
         self.resubscribe = resubscribe
+    }
+
+    /// `false` once the stage ended (its stream completed or failed).
+    @inlinable
+    var acceptsValues: Bool {
+        state.load(ordering: .acquiring) != Self.ended
     }
 
     @inlinable
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let value):
-            if state.load(ordering: .acquiring) != Self.ended { onValue(value) }
+            if acceptsValues { onValue(value) }
         case .error(let error):
             let previous = state.exchange(Self.ended, ordering: .acquiringAndReleasing)
             guard previous != Self.ended else { return }
@@ -133,12 +157,12 @@ extension PipelineEngine {
     func subscribeActionStage() {
         guard let fluxer else { return }
         let observer = StageObserver<Action>(
-            onValue: { self.actionEmitted($0) },
+            engine: self, feedsActions: true, onValue: { self.actionEmitted($0) },
             onError: { self.report($0) },
             resubscribe: { self.subscribeActionStage() })
         let subscription = hooks.transformAction(
             fluxer, PipelineStream(pipeline: self, observers: \.actionObservers).asObservable()
-        ).subscribe(observer)
+        ).subscribe(AnyObserver(forwardingTo: observer))
         observer.subscribed()
         actionStage.disposable = subscription
     }
@@ -147,12 +171,12 @@ extension PipelineEngine {
     func subscribeDispatcherStage() {
         guard let fluxer else { return }
         let observer = StageObserver<Dispatcher>(
-            onValue: { self.dispatcherTransformed($0) },
+            engine: self, feedsActions: false, onValue: { self.dispatcherTransformed($0) },
             onError: { self.report($0) },
             resubscribe: { self.subscribeDispatcherStage() })
         let subscription = hooks.transformDispatcher(
             fluxer, PipelineStream(pipeline: self, observers: \.dispatcherObservers).asObservable()
-        ).subscribe(observer)
+        ).subscribe(AnyObserver(forwardingTo: observer))
         observer.subscribed()
         dispatcherStage.disposable = subscription
     }
