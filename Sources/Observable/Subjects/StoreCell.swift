@@ -61,12 +61,25 @@ struct StoreValuePolicy<Element>: SubjectPolicy {
 package final class StoreCell<Element>: @unchecked Sendable {
     @usableFromInline
     let hub: SubjectHub<StoreValuePolicy<Element>>
+    /// The comparer (`{ _, _ in false }` without one), also here as a non-optional `let`:
+    /// calling it from the policy (a `var`), or binding an optional, copies it (a retain and a
+    /// release per comparison); a `let` of the cell is borrowed.
+    @usableFromInline
+    let comparer: (Element, Element) -> Bool
 
     /// Creates a cell holding `value` (or nothing yet). With `isDuplicate`, a write that it
     /// reports equal to the latest written value is dropped; without it, every write is delivered.
     @inlinable
     package init(value: Element?, isDuplicate: ((Element, Element) -> Bool)?, name: String) {
         hub = SubjectHub(policy: StoreValuePolicy(value: value, isDuplicate: isDuplicate), name: name)
+        comparer = isDuplicate ?? { _, _ in false }
+    }
+
+    /// `true` when `old` and `new` count as the same value (never without a comparer).
+    @inlinable
+    func same(_ old: Element?, _ new: Element) -> Bool {
+        guard let old else { return false }
+        return comparer(old, new)
     }
 
     /// Releases every observer's handler: subscriptions nobody disposed keep nothing alive.
@@ -91,10 +104,11 @@ package final class StoreCell<Element>: @unchecked Sendable {
     @inlinable
     package func writeReportingChange(_ value: Element) -> Bool {
         hub.lock.lock()
-        if !hub.policy.admit(value) {
+        if same(hub.policy.written, value) {
             hub.lock.unlock()
             return false
         }
+        hub.policy.written = value
         hub.sendLocked(.next(value))
         return true
     }
@@ -117,7 +131,7 @@ package final class StoreCell<Element>: @unchecked Sendable {
     package func writeDeferred(_ value: Element) -> DeferredWrite {
         hub.lock.lock()
         defer { hub.lock.unlock() }
-        if hub.policy.same(hub.policy.written, value) { return .unchanged }
+        if same(hub.policy.written, value) { return .unchanged }
         let first = !hub.policy.deferred
         if first {
             hub.policy.deferred = true
@@ -132,7 +146,7 @@ package final class StoreCell<Element>: @unchecked Sendable {
     package func pendingChange() -> (before: Element?, after: Element)? {
         hub.lock.withLock {
             guard hub.policy.deferred, let value = hub.policy.written,
-                !hub.policy.same(hub.policy.beforeTransaction, value)
+                !same(hub.policy.beforeTransaction, value)
             else { return nil }
             return (hub.policy.beforeTransaction, value)
         }
@@ -151,7 +165,7 @@ package final class StoreCell<Element>: @unchecked Sendable {
         hub.policy.deferred = false
         let before = hub.policy.beforeTransaction
         hub.policy.beforeTransaction = nil
-        if hub.policy.same(before, value) {
+        if same(before, value) {
             hub.lock.unlock()
             return false
         }
