@@ -1,21 +1,48 @@
+import Dispatch
 import Synchronization
 
 /// The messages one state change of a ``TimeSink`` produces: delivered in order after the lock
-/// is released.
+/// is released. The first message is held inline: most changes send one (or none), and then
+/// nothing is allocated.
+@usableFromInline
 struct Outbox<Message> {
-    var messages: [Message] = []
+    @usableFromInline var first: Message?
+    @usableFromInline var rest: [Message] = []
     /// Set by ``finish(_:)``: the sink takes no more input and releases its resources once the
     /// messages are delivered.
-    var finished = false
+    @usableFromInline var finished = false
 
+    @inlinable
+    init() {}
+
+    @inlinable
+    var isEmpty: Bool {
+        if case .none = first { return true }
+        return false
+    }
+
+    @inlinable
     mutating func send(_ message: Message) {
-        messages.append(message)
+        if case .none = first {
+            first = message
+        } else {
+            rest.append(message)
+        }
     }
 
     /// Sends the last message (the terminal event).
+    @inlinable
     mutating func finish(_ message: Message) {
-        messages.append(message)
+        send(message)
         finished = true
+    }
+
+    /// Appends the messages, in order, to `queue`.
+    @inlinable
+    func append(to queue: inout [Message]) {
+        guard let first else { return }
+        queue.append(first)
+        queue.append(contentsOf: rest)
     }
 }
 
@@ -35,19 +62,21 @@ struct Outbox<Message> {
 /// @unchecked: `state`, `queue`, `head`, `delivering` and `finished` are guarded by `lock`;
 /// `stopped` is atomic; `deliver` and `downstreamSignal` are immutable; `resources` locks itself;
 /// the rest is ``StopSignal``'s.
+@usableFromInline
 final class TimeSink<State, Message>: StopSignal, Cancelable, @unchecked Sendable {
-    private let lock = Lock()
-    private var state: State
-    private var queue: [Message] = []
-    private var head = 0
-    private var delivering = false
-    private var finished = false
-    private let stopped = Atomic<Bool>(false)
-    private let deliver: (Message) -> Void
-    private let downstreamSignal: StopSignal?
+    @usableFromInline let lock = Lock()
+    @exclusivity(unchecked) @usableFromInline var state: State
+    @exclusivity(unchecked) @usableFromInline var queue: [Message] = []
+    @exclusivity(unchecked) @usableFromInline var head = 0
+    @exclusivity(unchecked) @usableFromInline var delivering = false
+    @exclusivity(unchecked) @usableFromInline var finished = false
+    @usableFromInline let stopped = Atomic<Bool>(false)
+    @usableFromInline let deliver: (Message) -> Void
+    @usableFromInline let downstreamSignal: StopSignal?
     /// The upstream subscription and the timers; disposed when the sink stops.
-    let resources = CompositeDisposable()
+    @usableFromInline let resources = CompositeDisposable()
 
+    @inlinable
     init(state: State, downstreamSignal: StopSignal? = nil, deliver: @escaping (Message) -> Void) {
         self.state = state
         self.deliver = deliver
@@ -61,15 +90,18 @@ final class TimeSink<State, Message>: StopSignal, Cancelable, @unchecked Sendabl
     }
 
     /// `true` after finishing or `dispose()`.
+    @inlinable
     var isDisposed: Bool { stopped.load(ordering: .acquiring) }
 
     /// An observer for an input that carries this sink as its stop signal.
+    @inlinable
     func observer<Input>(_ handler: @escaping (Event<Input>) -> Void) -> AnyObserver<Input> {
         AnyObserver(eventHandler: handler, stopSignal: self)
     }
 
     /// Runs `body` on the state under the lock, then delivers what it sent. Returns `nil`, without
     /// running `body`, once the sink has finished or was disposed.
+    @inlinable
     @discardableResult
     func update<Result>(_ body: (inout State, inout Outbox<Message>) -> Result) -> Result? {
         lock.lock()
@@ -82,22 +114,41 @@ final class TimeSink<State, Message>: StopSignal, Cancelable, @unchecked Sendabl
         if outbox.finished {
             finished = true
         }
-        queue.append(contentsOf: outbox.messages)
-        if delivering || queue.isEmpty {
+        if delivering {
+            // Another thread (or an outer call on this one) delivers: it takes these in order.
+            outbox.append(to: &queue)
+            lock.unlock()
+            return result
+        }
+        if outbox.isEmpty {
             lock.unlock()
             return result
         }
         delivering = true
         lock.unlock()
+        // Decided before anything queued meanwhile: delivered first, without the queue.
+        if let first = outbox.first { deliverUnlessStopped(first) }
+        for message in outbox.rest { deliverUnlessStopped(message) }
         drain()
         return result
     }
 
-    private func drain() {
+    @inlinable
+    func deliverUnlessStopped(_ message: Message) {
+        if !stopped.load(ordering: .acquiring) {
+            deliver(message)
+            if downstreamSignal?.isStopped == true { requestStop() }
+        }
+    }
+
+    /// Delivers what was queued while this thread delivered, then goes idle (and stops if the
+    /// sink finished).
+    @inlinable
+    func drain() {
         while true {
             lock.lock()
             if head == queue.count || stopped.load(ordering: .acquiring) {
-                queue.removeAll()
+                if !queue.isEmpty { queue.removeAll(keepingCapacity: queue.count <= 64) }
                 head = 0
                 delivering = false
                 let done = finished
@@ -108,32 +159,33 @@ final class TimeSink<State, Message>: StopSignal, Cancelable, @unchecked Sendabl
             let message = queue[head]
             head += 1
             lock.unlock()
-            if !stopped.load(ordering: .acquiring) {
-                deliver(message)
-                if downstreamSignal?.isStopped == true { requestStop() }
-            }
+            deliverUnlessStopped(message)
         }
     }
 
-    private func stop() {
+    @inlinable
+    func stop() {
         stopped.store(true, ordering: .releasing)
         requestStop()
         resources.dispose()
     }
 
     /// Stops all further delivery and disposes the resources.
+    @inlinable
     override func dispose() {
         stop()
     }
 }
 
 /// Seconds between two dates, for the time operators' arithmetic.
+@inlinable
 func seconds(from start: RxTime, to end: RxTime) -> Double {
     end.timeIntervalSince(start)
 }
 
 extension RxTimeInterval {
     /// An interval of `seconds` (rounded to nanoseconds; negative values become 0).
+    @inlinable
     static func fromSeconds(_ seconds: Double) -> RxTimeInterval {
         .nanoseconds(Int(max(0, seconds) * 1_000_000_000))
     }
@@ -141,6 +193,7 @@ extension RxTimeInterval {
 
 extension TimeSink {
     /// A sink that delivers events to `observer`.
+    @inlinable
     static func forwarding<Output>(to observer: AnyObserver<Output>, state: State) -> TimeSink<State, Event<Output>>
     where Message == Event<Output> {
         TimeSink<State, Event<Output>>(state: state, downstreamSignal: observer.stopSignal, deliver: observer.on)

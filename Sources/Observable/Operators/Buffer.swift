@@ -10,6 +10,7 @@ extension ObservableType {
     /// forwarded. Buffers full by count are emitted on the source's thread, by time on
     /// `scheduler`. Disposing cancels the timer.
     /// - Precondition: `count > 0`.
+    @inlinable
     public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<[Element]> {
         precondition(count > 0, "buffer(timeSpan:count:scheduler:) needs count > 0, got \(count)")
         let source = self
@@ -64,12 +65,17 @@ extension ObservableType {
 
 // MARK: - Implementation
 
+@usableFromInline
 struct BufferState<Element> {
-    var buffer: [Element] = []
+    @inlinable
+    init() {}
+
+    @usableFromInline var buffer: [Element] = []
     /// Identifies the current window's timer; a timer that finds another id does nothing.
-    var window = 0
+    @usableFromInline var window = 0
 
     /// Ends the window: returns its buffer and moves to the next window.
+    @inlinable
     mutating func startNewWindow() -> [Element] {
         window &+= 1
         defer { buffer = [] }

@@ -8,6 +8,7 @@ extension ObservableType {
     /// error the pending element is dropped and the error forwarded at once. Elements and
     /// completion from the source pass on the source's thread; timer emissions on `scheduler`.
     /// Events never overlap. Disposing cancels the pending timer.
+    @inlinable
     public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         let source = self
         return Observable { observer in
@@ -54,8 +55,12 @@ extension ObservableType {
 
 // MARK: - Implementation
 
+@usableFromInline
 struct DebounceState<Element> {
+    @inlinable
+    init() {}
+
     /// Identifies the latest element's timer; older timers find a different id and do nothing.
-    var id = 0
-    var pending: Element?
+    @usableFromInline var id = 0
+    @usableFromInline var pending: Element?
 }

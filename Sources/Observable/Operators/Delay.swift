@@ -7,6 +7,7 @@ extension ObservableType {
     /// it arrived (measured with `scheduler.now`); one timer runs at a time. An error is
     /// forwarded at once, dropping elements not yet delivered. The source subscription is
     /// released as soon as the source terminates. Disposing cancels the timer.
+    @inlinable
     public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         let source = self
         let delay = dueTime.asTimeInterval
@@ -82,6 +83,7 @@ extension ObservableType {
     /// Events then pass through unchanged, on the source's thread; the source subscription is
     /// released when it terminates. Disposing before `dueTime` cancels the subscription;
     /// afterwards it disposes the source subscription.
+    @inlinable
     public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         let source = self
         return Observable { observer in
@@ -98,9 +100,13 @@ extension ObservableType {
 
 // MARK: - Implementation
 
+@usableFromInline
 struct DelayState<Element> {
+    @inlinable
+    init() {}
+
     /// Events waiting for their due time, oldest first (from `head`).
-    var queue: [(due: RxTime, event: Event<Element>)] = []
-    var head = 0
-    var timerRunning = false
+    @usableFromInline var queue: [(due: RxTime, event: Event<Element>)] = []
+    @usableFromInline var head = 0
+    @usableFromInline var timerRunning = false
 }

@@ -11,6 +11,7 @@ extension ObservableType {
     /// - An error from either side is forwarded at once.
     /// Elements are emitted on the sampler's thread. Events never overlap. Each subscription is
     /// released as soon as its sequence completes; disposing disposes both.
+    @inlinable
     public func sample<Source: ObservableType>(
         _ sampler: Source, defaultValue: Element? = nil
     ) -> Observable<Element> {
@@ -60,9 +61,13 @@ extension ObservableType {
 
 // MARK: - Implementation
 
+@usableFromInline
 struct SampleState<Element> {
+    @inlinable
+    init() {}
+
     /// The latest source element since the last tick.
-    var latest: Element?
-    var sourceDone = false
-    var samplerDone = false
+    @usableFromInline var latest: Element?
+    @usableFromInline var sourceDone = false
+    @usableFromInline var samplerDone = false
 }

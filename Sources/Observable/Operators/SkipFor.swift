@@ -6,6 +6,7 @@ extension ObservableType {
     ///
     /// Errors and completion pass at any time. Events pass on the source's thread; the time is
     /// measured by a timer on `scheduler`, cancelled by disposal.
+    @inlinable
     public func skip(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         skip(for: duration, scheduler: scheduler)
     }
@@ -16,6 +17,7 @@ extension ObservableType {
     ///
     /// Errors and completion pass at any time. Events pass on the source's thread; the time is
     /// measured by a timer on `scheduler`, cancelled by disposal.
+    @inlinable
     public func skip(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         let source = self
         return Observable { observer in

@@ -6,6 +6,7 @@ extension ObservableType {
     /// The completion is delivered on `scheduler` when the time is up, and the source
     /// subscription is disposed. Events before that pass on the source's thread. Disposing
     /// cancels the timer.
+    @inlinable
     public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         let source = self
         return Observable { observer in

@@ -14,6 +14,7 @@ extension ObservableType {
     /// Time is measured with `scheduler.now`. The source subscription is released as soon as the
     /// source terminates. Events never overlap. Disposing cancels the pending
     /// timer.
+    @inlinable
     public func throttle(
         _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType
     ) -> Observable<Element> {
@@ -88,10 +89,14 @@ extension ObservableType {
 
 // MARK: - Implementation
 
+@usableFromInline
 struct ThrottleState<Element> {
-    var lastSent: RxTime?
+    @inlinable
+    init() {}
+
+    @usableFromInline var lastSent: RxTime?
     /// The element waiting for the end of the window (`latest: true` only).
-    var pending: Element?
+    @usableFromInline var pending: Element?
     /// The source completed while an element was pending.
-    var completed = false
+    @usableFromInline var completed = false
 }

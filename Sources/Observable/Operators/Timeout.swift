@@ -7,6 +7,7 @@ extension ObservableType {
     /// The timer starts at subscription and restarts after every element. The error is delivered
     /// on `scheduler`; other events pass on the source's thread. When it fires, the source
     /// subscription is disposed. Disposing cancels the timer.
+    @inlinable
     public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         timeout(dueTime, other: Observable<Element>.error(RxError.timeout), scheduler: scheduler)
     }
@@ -19,6 +20,7 @@ extension ObservableType {
     /// The timer starts at subscription and restarts after every element. When it fires (on
     /// `scheduler`), the source subscription is disposed and `other` is subscribed; its events
     /// then pass through. Disposing cancels the timer and both subscriptions.
+    @inlinable
     public func timeout<Other: ObservableConvertibleType>(
         _ dueTime: RxTimeInterval, other: Other, scheduler: SchedulerType
     ) -> Observable<Element> where Other.Element == Element {
@@ -77,9 +79,13 @@ extension ObservableType {
 
 // MARK: - Implementation
 
+@usableFromInline
 struct TimeoutState {
+    @inlinable
+    init() {}
+
     /// Identifies the current timer; a timer that finds another id does nothing.
-    var id = 0
+    @usableFromInline var id = 0
     /// The timer fired: source events are ignored, `other`'s pass.
-    var switched = false
+    @usableFromInline var switched = false
 }

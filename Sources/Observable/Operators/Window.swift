@@ -13,6 +13,7 @@ extension ObservableType {
     /// Unlike RxSwift, disposing the outer subscription disposes the source even while windows
     /// are still subscribed (those windows then never terminate).
     /// - Precondition: `count > 0`.
+    @inlinable
     public func window(
         timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType
     ) -> Observable<Observable<Element>> {
@@ -79,12 +80,19 @@ extension ObservableType {
 
 // MARK: - Implementation
 
+@usableFromInline
 struct WindowState<Element> {
-    var subject: PublishSubject<Element>
-    var count = 0
+    @usableFromInline var subject: PublishSubject<Element>
+    @usableFromInline var count = 0
     /// Identifies the current window's timer; a timer that finds another id does nothing.
-    var window = 0
+    @usableFromInline var window = 0
 
+    @inlinable
+    init(subject: PublishSubject<Element>) {
+        self.subject = subject
+    }
+
+    @inlinable
     mutating func startNewWindow(_ outbox: inout Outbox<WindowMessage<Element>>) {
         outbox.send(.close(subject, .completed))
         subject = PublishSubject()
@@ -95,6 +103,7 @@ struct WindowState<Element> {
 }
 
 /// What `window` delivers, in order, outside its lock.
+@usableFromInline
 enum WindowMessage<Element> {
     case open(PublishSubject<Element>)
     case element(PublishSubject<Element>, Element)
