@@ -87,6 +87,9 @@ final class ChangeCounter: Sendable {
         }
         group.wait()
         input.onNext(.setQuery("final"))
-        #expect(trackers.allSatisfy { $0.count == 1 })
+        let counts = trackers.map(\.count)
+        #expect(
+            counts.allSatisfy { $0 == 1 },
+            "changes per tracker: \(Dictionary(grouping: counts) { $0 }.mapValues(\.count)) (tracker index: count) \(counts.enumerated().filter { $0.element != 1 }.map { "\($0.offset): \($0.element)" })")
     }
 }
