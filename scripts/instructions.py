@@ -62,8 +62,8 @@ RATIOS = {
     "distinct": (1.2, 1.2),
     "flatMapLatest-just": (3.0, 3.0),
     "combineLatest-2": (3.0, 3.0),
-    "fluxer-loop": (2.0, 4.5),
-    "store-fanout": (3.0, 4.5),
+    "fluxer-loop": (2.0, 3.1),
+    "store-fanout": (3.0, 3.2),
 }
 ABSOLUTE = {
     "fluxer-chain": (4_000, 4_000),
