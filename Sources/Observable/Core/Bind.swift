@@ -1,6 +1,7 @@
 extension ObservableType {
     /// Sends every event of this sequence to each of `observers` (completion and errors too).
     /// - Returns: the disposable that ends the binding.
+    @inlinable
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable
     where Observer.Element == Element {
         subscribe { event in
@@ -10,6 +11,7 @@ extension ObservableType {
 
     /// Sends every event of this sequence, its elements wrapped in `Optional`, to each of
     /// `observers`: binds a sequence of `T` to observers of `T?` (RxCocoa's overload).
+    @inlinable
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable
     where Observer.Element == Element? {
         subscribe { event in
@@ -20,46 +22,54 @@ extension ObservableType {
 
     /// Sends every element of this sequence to each relay. Relays never terminate, so completion
     /// ends the binding quietly and an error ends it and goes to ``Hooks/unhandledError``.
+    @inlinable
     public func bind(to relays: PublishRelay<Element>...) -> Disposable {
         bind(relays) { $0.accept($1) }
     }
 
     /// Sends every element of this sequence to each relay of optionals; see
     /// ``bind(to:)-(PublishRelay<Element>...)``.
+    @inlinable
     public func bind(to relays: PublishRelay<Element?>...) -> Disposable {
         bind(relays) { $0.accept($1) }
     }
 
     /// Sends every element of this sequence to each relay; see ``bind(to:)-(PublishRelay<Element>...)``.
+    @inlinable
     public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
         bind(relays) { $0.accept($1) }
     }
 
     /// Sends every element of this sequence to each relay of optionals; see
     /// ``bind(to:)-(PublishRelay<Element>...)``.
+    @inlinable
     public func bind(to relays: BehaviorRelay<Element?>...) -> Disposable {
         bind(relays) { $0.accept($1) }
     }
 
     /// Sends every element of this sequence to each relay; see ``bind(to:)-(PublishRelay<Element>...)``.
+    @inlinable
     public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
         bind(relays) { $0.accept($1) }
     }
 
     /// Sends every element of this sequence to each relay of optionals; see
     /// ``bind(to:)-(PublishRelay<Element>...)``.
+    @inlinable
     public func bind(to relays: ReplayRelay<Element?>...) -> Disposable {
         bind(relays) { $0.accept($1) }
     }
 
     /// Calls `onNext` with every element; completion ends the binding, an error ends it and goes
     /// to ``Hooks/unhandledError``.
+    @inlinable
     public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
         subscribe(onNext: onNext)
     }
 
     /// Hands every element to each of `relays` with `accept`.
-    private func bind<Relay>(_ relays: [Relay], accept: @escaping (Relay, Element) -> Void) -> Disposable {
+    @inlinable
+    func bind<Relay>(_ relays: [Relay], accept: @escaping (Relay, Element) -> Void) -> Disposable {
         subscribe(onNext: { element in
             for relay in relays { accept(relay, element) }
         })

@@ -6,6 +6,7 @@ extension ObservableType where Element: FixedWidthInteger {
     /// The first element comes one `period` after subscription. Elements are delivered on
     /// `scheduler` (a periodic timer; ticks never overlap). Never completes; disposing the
     /// subscription cancels the timer, so no timer is left running.
+    @inlinable
     public static func interval(_ period: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         timer(period, period: period, scheduler: scheduler)
     }
@@ -17,6 +18,7 @@ extension ObservableType where Element: FixedWidthInteger {
     ///
     /// Elements (and the completion) are delivered on `scheduler`. Disposing the subscription
     /// cancels the timer.
+    @inlinable
     public static func timer(
         _ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: SchedulerType
     ) -> Observable<Element> {

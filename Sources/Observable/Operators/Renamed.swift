@@ -4,60 +4,70 @@
 extension ObservableType {
     /// Renamed `observe(on:)`.
     @available(*, deprecated, renamed: "observe(on:)")
+    @inlinable
     public func observeOn(_ scheduler: ImmediateSchedulerType) -> Observable<Element> {
         observe(on: scheduler)
     }
 
     /// Renamed `subscribe(on:)`.
     @available(*, deprecated, renamed: "subscribe(on:)")
+    @inlinable
     public func subscribeOn(_ scheduler: ImmediateSchedulerType) -> Observable<Element> {
         subscribe(on: scheduler)
     }
 
     /// Renamed `catch(_:)`.
     @available(*, deprecated, renamed: "catch(_:)")
+    @inlinable
     public func catchError(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
         `catch`(handler)
     }
 
     /// Renamed `catchAndReturn(_:)`.
     @available(*, deprecated, renamed: "catchAndReturn(_:)")
+    @inlinable
     public func catchErrorJustReturn(_ element: Element) -> Observable<Element> {
         catchAndReturn(element)
     }
 
     /// Renamed `take(until:)`.
     @available(*, deprecated, renamed: "take(until:)")
+    @inlinable
     public func takeUntil<Other: ObservableType>(_ other: Other) -> Observable<Element> {
         take(until: other)
     }
 
     /// Renamed `take(while:behavior:)`.
     @available(*, deprecated, renamed: "take(while:)")
+    @inlinable
     public func takeWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         take(while: predicate)
     }
 
     /// Renamed `skip(until:)`.
     @available(*, deprecated, renamed: "skip(until:)")
+    @inlinable
     public func skipUntil<Other: ObservableType>(_ other: Other) -> Observable<Element> {
         skip(until: other)
     }
 
     /// Renamed `skip(while:)`.
     @available(*, deprecated, renamed: "skip(while:)")
+    @inlinable
     public func skipWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         skip(while: predicate)
     }
 
     /// Renamed `element(at:)`.
     @available(*, deprecated, renamed: "element(at:)")
+    @inlinable
     public func elementAt(_ index: Int) -> Observable<Element> {
         element(at: index)
     }
 
     /// Renamed `retry(when:)`.
     @available(*, deprecated, renamed: "retry(when:)")
+    @inlinable
     public func retryWhen<Trigger: ObservableType, Failure: Swift.Error>(
         _ notificationHandler: @escaping (Observable<Failure>) -> Trigger
     ) -> Observable<Element> {
@@ -66,6 +76,7 @@ extension ObservableType {
 
     /// Renamed `retry(when:)`.
     @available(*, deprecated, renamed: "retry(when:)")
+    @inlinable
     public func retryWhen<Trigger: ObservableType>(
         _ notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger
     ) -> Observable<Element> {
@@ -76,6 +87,7 @@ extension ObservableType {
 extension ObservableType {
     /// Renamed `Observable.catch(sequence:)`.
     @available(*, deprecated, renamed: "catch(sequence:)")
+    @inlinable
     public static func catchError<Sources: Sequence>(_ sequence: Sources) -> Observable<Element>
     where Sources.Element == Observable<Element> {
         Self.catch(sequence: sequence)
