@@ -1,39 +1,25 @@
 /// The subject policy behind ``StoreCell``: it keeps the latest *written* value (what reads and
 /// the equality check see, updated when a value is sent) apart from the latest *delivered* value
 /// (what a new subscriber is replayed, updated when a value reaches the observers), so a reader
-/// sees its own write at once even while the value still waits in the hub's queue.
+/// sees its own write at once even while the value still waits in the hub's queue. The cell
+/// decides which writes are sent (its comparer), under the hub's lock.
 @usableFromInline
 struct StoreValuePolicy<Element>: SubjectPolicy {
     @usableFromInline var written: Element?
     @usableFromInline var delivered: Element?
-    @usableFromInline let isDuplicate: ((Element, Element) -> Bool)?
     /// `true` between the first deferred write of a transaction and its commit.
     @usableFromInline var deferred = false
     /// The written value when the transaction's first deferred write came (what the commit
     /// compares the final value with).
     @usableFromInline var beforeTransaction: Element?
+    /// `false` when the cell was created without a comparer (every write is delivered).
+    @usableFromInline let hasComparer: Bool
 
     @inlinable
-    init(value: Element?, isDuplicate: ((Element, Element) -> Bool)?) {
+    init(value: Element?, hasComparer: Bool) {
         written = value
         delivered = value
-        self.isDuplicate = isDuplicate
-    }
-
-    /// `true` when `old` and `new` count as the same value (never without a comparer).
-    @inlinable
-    func same(_ old: Element?, _ new: Element) -> Bool {
-        guard let isDuplicate, let old else { return false }
-        return isDuplicate(old, new)
-    }
-
-    @inlinable static var screensNext: Bool { true }
-
-    @inlinable
-    mutating func admit(_ element: Element) -> Bool {
-        if same(written, element) { return false }
-        written = element
-        return true
+        self.hasComparer = hasComparer
     }
 
     @inlinable
@@ -51,9 +37,10 @@ struct StoreValuePolicy<Element>: SubjectPolicy {
 /// A deduplicating value cell on the subject delivery engine, for the `Fluxer` module's
 /// `StoreProperty` (package-internal: not part of the public API).
 ///
-/// - `write` decides under the hub's lock whether the value differs from the latest written one
-///   (when a comparer is given) and queues it; delivery happens after unlocking, serialized and
-///   never nested (re-entrant writes are queued), in write order.
+/// - A write (``writeReportingChange(_:)``, or ``writeDeferred(_:)`` then ``commitDeferred()``)
+///   is compared under the hub's lock with the latest written value (when a comparer is given)
+///   and queued; delivery happens after unlocking, serialized and never nested (re-entrant
+///   writes are queued), in write order.
 /// - A subscriber first gets the latest delivered value (if any), synchronously, then every
 ///   accepted write.
 /// @unchecked: all state lives in the hub, which guards it with its own lock.
@@ -61,9 +48,9 @@ struct StoreValuePolicy<Element>: SubjectPolicy {
 package final class StoreCell<Element>: @unchecked Sendable {
     @usableFromInline
     let hub: SubjectHub<StoreValuePolicy<Element>>
-    /// The comparer (`{ _, _ in false }` without one), also here as a non-optional `let`:
-    /// calling it from the policy (a `var`), or binding an optional, copies it (a retain and a
-    /// release per comparison); a `let` of the cell is borrowed.
+    /// The comparer given at creation, or `{ _, _ in false }` without one (the policy's
+    /// `hasComparer` says which): a non-optional `let` is called borrowed, where binding an
+    /// optional copies it (a retain and a release per comparison).
     @usableFromInline
     let comparer: (Element, Element) -> Bool
 
@@ -71,7 +58,7 @@ package final class StoreCell<Element>: @unchecked Sendable {
     /// reports equal to the latest written value is dropped; without it, every write is delivered.
     @inlinable
     package init(value: Element?, isDuplicate: ((Element, Element) -> Bool)?, name: String) {
-        hub = SubjectHub(policy: StoreValuePolicy(value: value, isDuplicate: isDuplicate), name: name)
+        hub = SubjectHub(policy: StoreValuePolicy(value: value, hasComparer: isDuplicate != nil), name: name)
         comparer = isDuplicate ?? { _, _ in false }
     }
 
@@ -91,12 +78,6 @@ package final class StoreCell<Element>: @unchecked Sendable {
     @inlinable
     package var value: Element? {
         hub.lock.withLock { hub.policy.written }
-    }
-
-    /// Writes `value`: dropped if equal to the latest written value, otherwise delivered.
-    @inlinable
-    package func write(_ value: Element) {
-        hub.on(.next(value))
     }
 
     /// Writes `value` and returns `true` if it was accepted (then it is delivered, or queued
@@ -126,7 +107,8 @@ package final class StoreCell<Element>: @unchecked Sendable {
 
     /// Writes `value` now (``value`` reads it at once) without delivering it: the delivery waits
     /// for ``commitDeferred()``, which compares the final value with the one before the first
-    /// deferred write. A value equal to the latest written one is dropped, as ``write(_:)`` does.
+    /// deferred write. A value equal to the latest written one is dropped, as
+    /// ``writeReportingChange(_:)`` does.
     @inlinable
     package func writeDeferred(_ value: Element) -> DeferredWrite {
         hub.lock.lock()
@@ -176,7 +158,7 @@ package final class StoreCell<Element>: @unchecked Sendable {
     /// The comparer given at creation (`nil`: every write is delivered), for testing tools that
     /// compare values as the cell does.
     package var isDuplicate: ((Element, Element) -> Bool)? {
-        hub.lock.withLock { hub.policy.isDuplicate }
+        hub.lock.withLock { hub.policy.hasComparer } ? comparer : nil
     }
 
     /// Subscribes `observer` to the latest delivered value, then every accepted write.
