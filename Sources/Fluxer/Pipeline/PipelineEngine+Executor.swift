@@ -77,13 +77,19 @@ extension PipelineEngine {
         }
     }
 
+    /// Takes the executor without the lock if it is idle and open (the gate is 0).
+    @inlinable
+    func claimIdle() -> Bool {
+        gate.compareExchange(expected: 0, desired: EngineGate.busy, ordering: .acquiring).exchanged
+    }
+
     // MARK: Input
 
     /// `action.onNext`: runs the action at once if the executor is idle, records it (stub), or
     /// submits it.
     @inlinable
     func send(_ action: Action) {
-        if gate.compareExchange(expected: 0, desired: EngineGate.busy, ordering: .acquiring).exchanged {
+        if claimIdle() {
             runClaimed(.input(action))
             return
         }
@@ -98,7 +104,7 @@ extension PipelineEngine {
 
     @inlinable
     func submit(_ job: Job) {
-        if gate.compareExchange(expected: 0, desired: EngineGate.busy, ordering: .acquiring).exchanged {
+        if claimIdle() {
             runClaimed(job)
             return
         }

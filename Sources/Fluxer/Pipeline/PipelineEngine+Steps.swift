@@ -12,7 +12,7 @@ extension PipelineEngine {
         let saved = phase
         phase = .deliveringInput
         for token in currentActionObservers {
-            if let stage = token.stage, stage.feedsActions, stage.engine == ObjectIdentifier(self) {
+            if let stage = token.stage, stage.isStage(of: self, feedingActions: true) {
                 if token.isLive && stage.acceptsValues { process(action) }
             } else {
                 token.deliver(.next(action))
@@ -97,7 +97,7 @@ extension PipelineEngine {
         let saved = phase
         phase = .deliveringDispatcher
         for token in currentDispatcherObservers {
-            if let stage = token.stage, !stage.feedsActions, stage.engine == ObjectIdentifier(self) {
+            if let stage = token.stage, stage.isStage(of: self, feedingActions: false) {
                 if token.isLive && stage.acceptsValues { apply(dispatcher) }
             } else {
                 token.deliver(.next(dispatcher))

@@ -123,6 +123,12 @@ final class StageObserver<Element>: ObserverType, @unchecked Sendable {
         self.resubscribe = resubscribe
     }
 
+    /// `true` for `engine`'s own stage feeding its actions (`actions`), or its dispatchers.
+    @inlinable
+    func isStage(of engine: AnyObject, feedingActions actions: Bool) -> Bool {
+        self.engine == ObjectIdentifier(engine) && feedsActions == actions
+    }
+
     /// `false` once the stage ended (its stream completed or failed).
     @inlinable
     var acceptsValues: Bool {
