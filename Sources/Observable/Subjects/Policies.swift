@@ -1,5 +1,5 @@
 /// What a subject remembers and replays; specialised statically in ``SubjectHub``. A policy that
-/// delivers values and neither records nor screens them (``PublishPolicy``) lets an idle hub send
+/// delivers values and records none (``PublishPolicy``) lets an idle hub send
 /// a value without its lock (``SubjectHub/sendsWithoutLock``); the others need the lock for that.
 @usableFromInline
 protocol SubjectPolicy {
@@ -15,19 +15,12 @@ protocol SubjectPolicy {
     func replay(stopEvent: Event<Element>?) -> [Event<Element>]
     /// For `AsyncSubject`: the value delivered before `.completed`.
     var lastElement: Element? { get }
-    /// `true` when ``admit(_:)`` may refuse values; `false` lets the hub skip the call entirely.
-    static var screensNext: Bool { get }
-    /// Decides, under the hub's lock and at the moment a value is sent (before it is queued),
-    /// whether it is delivered at all. Used by store properties to drop equal writes.
-    mutating func admit(_ element: Element) -> Bool
 }
 
 extension SubjectPolicy {
     @inlinable static var deliversNext: Bool { true }
     @inlinable static var recordsValues: Bool { true }
     @inlinable var lastElement: Element? { nil }
-    @inlinable static var screensNext: Bool { false }
-    @inlinable mutating func admit(_ element: Element) -> Bool { true }
 }
 
 @usableFromInline

@@ -16,13 +16,13 @@ import Synchronization
 ///   the lock before going idle. Cleared by the owner, under the lock, once nothing is left.
 /// - `inputStopped`: a terminal event was accepted, or the hub was disposed (set under the lock).
 ///
-/// An uncontended `.next` of a policy that neither screens nor records values
+/// An uncontended `.next` of a policy that records no values
 /// (``sendsWithoutLock``: `PublishSubject`) is one compare-and-swap from 0 to `delivering`, a walk
 /// of the list, and one compare-and-swap back to 0, with no lock at all. Any other bit makes the
 /// first one fail and the send takes the lock (``sendLocked(_:)``): it queues the event if a
 /// delivery is running, drops it after a terminal event, or takes delivery itself. Policies that
-/// screen or record values always take the lock to do so, then deliver as owner and go idle with
-/// one compare-and-swap.
+/// record values (and the store's cell, which decides under the lock which writes to send) always
+/// take the lock to do so, then deliver as owner and go idle with one compare-and-swap.
 ///
 /// ## Why a list being walked is never changed or freed
 /// The current list is reachable through `current` (retained once there). Outside the lock, only
@@ -74,11 +74,11 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     @usableFromInline typealias Token = ObserverToken<Policy>
     @usableFromInline typealias List = TokenList<Policy>
 
-    /// `true` when a `.next` value needs nothing but delivery (no screening, no recording): such
-    /// a value is sent without the lock when the hub is idle.
+    /// `true` when a `.next` value needs nothing but delivery (no recording): such a value is
+    /// sent without the lock when the hub is idle.
     @inlinable
     static var sendsWithoutLock: Bool {
-        Policy.deliversNext && !Policy.recordsValues && !Policy.screensNext
+        Policy.deliversNext && !Policy.recordsValues
     }
 
     @usableFromInline let lock = Lock()
@@ -160,15 +160,11 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
             lock.unlock()
             return
         }
-        if Policy.screensNext, case .next(let element) = event, !policy.admit(element) {
-            lock.unlock()
-            return
-        }
         sendLocked(event)
     }
 
-    /// Called with `lock` held, for an event already admitted (not stopped, screened by the
-    /// policy): queues it if a delivery is running, otherwise delivers it and whatever is queued
+    /// Called with `lock` held, for an event already admitted (not stopped; for a store cell,
+    /// not a duplicate): queues it if a delivery is running, otherwise delivers it and whatever is queued
     /// meanwhile. Releases `lock`.
     @inlinable
     func sendLocked(_ event: Event<Element>) {
