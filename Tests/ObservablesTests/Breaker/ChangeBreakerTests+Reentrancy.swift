@@ -193,46 +193,38 @@ extension ChangeBreakerTests {
         for _ in 0..<20 {
             let subject = PublishSubject<Stamp>()
             let violations = Atomic<Int>(0)
-            let gate = Gate()
-            let done = Atomic<Int>(0)
             let keeper = EventRecorder<Stamp>()
             let keep = subject.subscribe(keeper.observer)
-            let finished = onOwnThreads(4) { role in
-                gate.arrive(4)
-                if role < 3 {
-                    for index in 0..<3_000 { subject.onNext(Stamp(sender: role, index: index)) }
-                    done.add(1, ordering: .acquiringAndReleasing)
-                } else {
-                    // Self-disposing observers, one after another, while the others send.
-                    var number = 0
-                    while done.load(ordering: .acquiring) < 3 {
-                        let slot = TestBox<Disposable?>(nil)
-                        // Set by the observer itself right after its own dispose() returned (on
-                        // the delivering thread). A cross-thread dispose by this churner would
-                        // race a walk already past the token's state check (documented: only a
-                        // delivery that starts afterwards is excluded), so the churner waits.
-                        let selfDisposed = Atomic<Bool>(false)
-                        let calls = Atomic<Int>(0)
-                        let limit = number % 5
-                        let subscription = subject.subscribe(
-                            AnyObserver { event in
-                                if selfDisposed.load(ordering: .acquiring) { violations.add(1, ordering: .relaxed) }
-                                guard case .next = event else { return }
-                                if calls.add(1, ordering: .relaxed).newValue > limit,
-                                    let me = slot.with({ $0 })
-                                {
-                                    me.dispose()
-                                    selfDisposed.store(true, ordering: .releasing)
-                                    selfDisposals.add(1, ordering: .relaxed)
-                                }
-                            })
-                        slot.with { $0 = subscription }
-                        while !selfDisposed.load(ordering: .acquiring) && done.load(ordering: .acquiring) < 3 {
-                            sched_yield()
-                        }
-                        subscription.dispose()
-                        number += 1
+            let finished = threeSendersAndAChurner(subject) { sending in
+                // Self-disposing observers, one after another, while the others send.
+                var number = 0
+                while sending() {
+                    let slot = TestBox<Disposable?>(nil)
+                    // Set by the observer itself right after its own dispose() returned (on
+                    // the delivering thread). A cross-thread dispose by this churner would
+                    // race a walk already past the token's state check (documented: only a
+                    // delivery that starts afterwards is excluded), so the churner waits.
+                    let selfDisposed = Atomic<Bool>(false)
+                    let calls = Atomic<Int>(0)
+                    let limit = number % 5
+                    let subscription = subject.subscribe(
+                        AnyObserver { event in
+                            if selfDisposed.load(ordering: .acquiring) { violations.add(1, ordering: .relaxed) }
+                            guard case .next = event else { return }
+                            if calls.add(1, ordering: .relaxed).newValue > limit,
+                                let me = slot.with({ $0 })
+                            {
+                                me.dispose()
+                                selfDisposed.store(true, ordering: .releasing)
+                                selfDisposals.add(1, ordering: .relaxed)
+                            }
+                        })
+                    slot.with { $0 = subscription }
+                    while !selfDisposed.load(ordering: .acquiring) && sending() {
+                        sched_yield()
                     }
+                    subscription.dispose()
+                    number += 1
                 }
             }
             #expect(finished, "deadlock")
@@ -246,56 +238,67 @@ extension ChangeBreakerTests {
         for _ in 0..<20 {
             let subject = PublishSubject<Stamp>()
             let violations = Atomic<Int>(0)
-            let gate = Gate()
-            let done = Atomic<Int>(0)
-            let finished = onOwnThreads(4) { role in
-                gate.arrive(4)
-                if role < 3 {
-                    for index in 0..<3_000 { subject.onNext(Stamp(sender: role, index: index)) }
-                    done.add(1, ordering: .acquiringAndReleasing)
-                } else {
-                    var number = 0
-                    while done.load(ordering: .acquiring) < 3 {
-                        let victimSlot = TestBox<Disposable?>(nil)
-                        let victimDisposed = Atomic<Bool>(false)
-                        let killerSlot = TestBox<Disposable?>(nil)
-                        let limit = number % 5
-                        let calls = Atomic<Int>(0)
-                        // The killer may be subscribed before or after its victim.
-                        let killerFirst = number % 2 == 0
-                        func subscribeKiller() {
-                            let killer = subject.subscribe(
-                                AnyObserver { event in
-                                    guard case .next = event else { return }
-                                    if calls.add(1, ordering: .relaxed).newValue > limit,
-                                        !victimDisposed.load(ordering: .acquiring),
-                                        let victim = victimSlot.with({ $0 })
-                                    {
-                                        victim.dispose()
-                                        victimDisposed.store(true, ordering: .releasing)
-                                    }
-                                })
-                            killerSlot.with { $0 = killer }
-                        }
-                        if killerFirst { subscribeKiller() }
-                        let victim = subject.subscribe(
-                            AnyObserver { _ in
-                                if victimDisposed.load(ordering: .acquiring) { violations.add(1, ordering: .relaxed) }
+            let finished = threeSendersAndAChurner(subject) { sending in
+                var number = 0
+                while sending() {
+                    let victimSlot = TestBox<Disposable?>(nil)
+                    let victimDisposed = Atomic<Bool>(false)
+                    let killerSlot = TestBox<Disposable?>(nil)
+                    let limit = number % 5
+                    let calls = Atomic<Int>(0)
+                    // The killer may be subscribed before or after its victim.
+                    let killerFirst = number % 2 == 0
+                    func subscribeKiller() {
+                        let killer = subject.subscribe(
+                            AnyObserver { event in
+                                guard case .next = event else { return }
+                                if calls.add(1, ordering: .relaxed).newValue > limit,
+                                    !victimDisposed.load(ordering: .acquiring),
+                                    let victim = victimSlot.with({ $0 })
+                                {
+                                    victim.dispose()
+                                    victimDisposed.store(true, ordering: .releasing)
+                                }
                             })
-                        victimSlot.with { $0 = victim }
-                        if !killerFirst { subscribeKiller() }
-                        while !victimDisposed.load(ordering: .acquiring) && done.load(ordering: .acquiring) < 3 {
-                            sched_yield()
-                        }
-                        killerSlot.with { $0?.dispose() }
-                        victim.dispose()
-                        victimDisposed.store(true, ordering: .releasing)
-                        number += 1
+                        killerSlot.with { $0 = killer }
                     }
+                    if killerFirst { subscribeKiller() }
+                    let victim = subject.subscribe(
+                        AnyObserver { _ in
+                            if victimDisposed.load(ordering: .acquiring) { violations.add(1, ordering: .relaxed) }
+                        })
+                    victimSlot.with { $0 = victim }
+                    if !killerFirst { subscribeKiller() }
+                    while !victimDisposed.load(ordering: .acquiring) && sending() {
+                        sched_yield()
+                    }
+                    killerSlot.with { $0?.dispose() }
+                    victim.dispose()
+                    victimDisposed.store(true, ordering: .releasing)
+                    number += 1
                 }
             }
             #expect(finished, "deadlock")
             #expect(violations.load(ordering: .relaxed) == 0, "a disposed observer was called after dispose() returned")
+        }
+    }
+
+    /// Three threads send 3,000 stamps each to `subject` while a fourth runs `churn`, whose
+    /// argument is `true` until the three are done; all four start together. `false` if they did
+    /// not finish (a deadlock).
+    func threeSendersAndAChurner(
+        _ subject: PublishSubject<Stamp>, churn: @escaping @Sendable (_ sending: () -> Bool) -> Void
+    ) -> Bool {
+        let gate = Gate()
+        let done = Atomic<Int>(0)
+        return onOwnThreads(4) { role in
+            gate.arrive(4)
+            if role < 3 {
+                for index in 0..<3_000 { subject.onNext(Stamp(sender: role, index: index)) }
+                done.add(1, ordering: .acquiringAndReleasing)
+            } else {
+                churn { done.load(ordering: .acquiring) < 3 }
+            }
         }
     }
 }
