@@ -43,12 +43,13 @@ public final class DerivedProperty<Value>: ObservableType, ReadableStoreProperty
     @usableFromInline let sequence: Int
     /// `true` from an input's change until the recomputation.
     @usableFromInline let stale = Atomic<Bool>(false)
-    @usableFromInline let observation = StoreObservation()
     /// Recomputes into a transaction, and ends its deferred writes: made where the property is
     /// created, so they run specialized for `Value` (the transaction reaches the property
     /// through an existential).
     @usableFromInline let recompute: (DerivedProperty<Value>, StoreTransaction) -> Void
     @usableFromInline let commit: (DerivedProperty<Value>) -> Void
+    /// Last: its size is known only at run time (see ``StoreObservation``).
+    @usableFromInline let observation = StoreObservation()
 
     /// The designated initializer: the fronts in `DerivedProperty+Inputs.swift` name the inputs.
     @inlinable

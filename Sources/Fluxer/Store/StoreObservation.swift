@@ -20,10 +20,13 @@ import Synchronization
 /// given, pay nothing).
 @usableFromInline
 struct StoreObservation: ~Copyable, Sendable {
-    @usableFromInline let registrar = ObservationRegistrar()
+    // Field order matters: `ObservationRegistrar` comes from a module built for library
+    // evolution, so its size is known only at run time. Fields after it would need this type's
+    // metadata (a runtime call) for every access; the hot ones come first.
     @usableFromInline let tracked = Atomic<Bool>(false)
     /// ``ExecutorThread/key``, kept here for the member's hot paths.
     @usableFromInline let threadKey = ExecutorThread.key
+    @usableFromInline let registrar = ObservationRegistrar()
 
     @inlinable
     init() {}

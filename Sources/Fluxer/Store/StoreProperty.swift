@@ -41,13 +41,14 @@ public final class StoreProperty<Value>: ObservableType, ReadableStoreProperty {
     /// The derived properties computed from this one.
     public let storeNode = StoreNode()
     @usableFromInline
-    let observation = StoreObservation()
-    @usableFromInline
     let owner = StoreOwnerSlot()
     /// Ends a transaction's deferred writes: made where the property is created, so it runs
     /// specialized for `Value` (the transaction reaches the property through an existential).
     @usableFromInline
     let commit: (StoreProperty<Value>) -> Void
+    /// Last: its size is known only at run time (see ``StoreObservation``).
+    @usableFromInline
+    let observation = StoreObservation()
 
     @inlinable
     init(initial: Value?, isDuplicate: ((Value, Value) -> Bool)?) {
