@@ -9,13 +9,13 @@ extension ObservableType {
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         let source = self
         return Observable { observer in
-            let sink = Sink<Element>(downstream: observer)
+            let sink = StageSink(downstream: observer, payload: predicate, variable: ())
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
                         let passes: Bool
-                        do { passes = try predicate(element) } catch {
+                        do { passes = try sink.payload(element) } catch {
                             sink.forward(.error(error))
                             return
                         }

@@ -10,14 +10,13 @@ extension ObservableType {
         precondition(count >= 0, "skip(_:) needs a count >= 0, got \(count)")
         let source = self
         return Observable { observer in
-            let sink = Sink<Element>(downstream: observer)
-            let remaining = StageVariable(count)
+            let sink = StageSink(downstream: observer, payload: (), variable: count)
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
-                        if remaining.value > 0 {
-                            remaining.value -= 1
+                        if sink.variable > 0 {
+                            sink.variable -= 1
                         } else {
                             sink.forwardNext(element)
                         }

@@ -1,0 +1,112 @@
+import Observables
+import Testing
+
+/// The closure-based `subscribe` overloads: each shape (one event closure; `onNext` alone; every
+/// handler) keeps the grammar and lets go of what its closures captured once the subscription
+/// ends, by dispose or by a terminal event, even while the caller still holds the disposable.
+@Suite(.leavesNothingAlive) struct SubscribeClosureTests {
+    @Test func theEventClosureGetsTheTerminalEventOnceAndNothingAfter() {
+        let subject = PublishSubject<Int>()
+        var seen: [Event<Int>] = []
+        let subscription = subject.subscribe { seen.append($0) }
+        subject.onNext(1)
+        subject.onError(CoreTestError.boom)
+        subject.onNext(2)
+        subject.onCompleted()
+        #expect(seen == [.next(1), .error(CoreTestError.boom)])
+        #expect(!subject.hasObservers)
+        subscription.dispose()
+    }
+
+    @Test func theEventClosureIsReleasedByDisposeWhileTheDisposableIsHeld() {
+        weak var weakTracked: Tracked?
+        let subject = PublishSubject<Int>()
+        var count = 0
+        let subscription: Disposable
+        do {
+            let tracked = Tracked()
+            weakTracked = tracked
+            subscription = subject.subscribe { _ in count += tracked.id + 1 }
+        }
+        subject.onNext(1)
+        #expect(count == 1)
+        #expect(weakTracked != nil)
+        subscription.dispose()
+        #expect(weakTracked == nil)
+        subject.onNext(2)
+        #expect(count == 1)
+    }
+
+    @Test func onNextAloneIsReleasedByTheTerminalEventWhileTheDisposableIsHeld() {
+        weak var weakTracked: Tracked?
+        let subject = PublishSubject<Int>()
+        var values: [Int] = []
+        let subscription: Disposable
+        do {
+            let tracked = Tracked()
+            weakTracked = tracked
+            subscription = subject.subscribe(onNext: { values.append($0 + tracked.id) })
+        }
+        subject.onNext(1)
+        #expect(weakTracked != nil)
+        subject.onCompleted()
+        #expect(weakTracked == nil)
+        #expect(values == [1])
+        withExtendedLifetime(subscription) {}
+    }
+
+    @Test func everyHandlerIsReleasedByDisposeWhileTheDisposableIsHeld() {
+        weak var weakTracked: Tracked?
+        let subject = PublishSubject<Int>()
+        var log: [String] = []
+        let subscription: Disposable
+        do {
+            let tracked = Tracked()
+            weakTracked = tracked
+            subscription = subject.subscribe(
+                onNext: { log.append("next \($0 + tracked.id)") },
+                onError: { _ in log.append("error \(tracked.id)") },
+                onCompleted: { log.append("completed \(tracked.id)") },
+                onDisposed: { log.append("disposed \(tracked.id)") })
+        }
+        subject.onNext(1)
+        subscription.dispose()
+        #expect(weakTracked == nil)
+        subject.onCompleted()
+        #expect(log == ["next 1", "disposed 0"])
+    }
+
+    @Test func onErrorRunsOnceThenOnDisposedAndTheHandlersAreReleased() {
+        weak var weakTracked: Tracked?
+        let subject = PublishSubject<Int>()
+        var log: [String] = []
+        let subscription: Disposable
+        do {
+            let tracked = Tracked()
+            weakTracked = tracked
+            subscription = subject.subscribe(
+                onError: { _ in log.append("error \(tracked.id)") },
+                onDisposed: { log.append("disposed") })
+        }
+        subject.onError(CoreTestError.boom)
+        subject.onError(CoreTestError.boom)
+        #expect(log == ["error 0", "disposed"])
+        #expect(weakTracked == nil)
+        withExtendedLifetime(subscription) {}
+    }
+
+    @Test func skipCountsPerSubscription() {
+        let subject = PublishSubject<Int>()
+        let skipped = subject.skip(2)
+        var first: [Int] = []
+        var second: [Int] = []
+        let a = skipped.subscribe(onNext: { first.append($0) })
+        subject.onNext(1)
+        let b = skipped.subscribe(onNext: { second.append($0) })
+        for value in 2...4 { subject.onNext(value) }
+        #expect(first == [3, 4])
+        #expect(second == [4])
+        a.dispose()
+        b.dispose()
+    }
+}
