@@ -9,13 +9,13 @@ extension ObservableType {
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
         let source = self
         return Observable { observer in
-            let sink = Sink<Result>(downstream: observer)
+            let sink = StageSink(downstream: observer, payload: transform, variable: ())
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
                         let result: Result?
-                        do { result = try transform(element) } catch {
+                        do { result = try sink.payload(element) } catch {
                             sink.forward(.error(error))
                             return
                         }

@@ -9,14 +9,13 @@ extension ObservableType where Element: Equatable {
     public func distinctUntilChanged() -> Observable<Element> {
         let source = self
         return Observable { observer in
-            let sink = Sink<Element>(downstream: observer)
-            let last = StageVariable<Element?>(nil)
+            let sink = StageSink(downstream: observer, payload: (), variable: Element?.none)
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
-                        if let previous = last.value, previous == element { return }
-                        last.value = element
+                        if let previous = sink.variable, previous == element { return }
+                        sink.variable = element
                         sink.forwardNext(element)
                     case .error, .completed: sink.forward(event)
                     }
@@ -83,16 +82,15 @@ extension ObservableType {
     ) -> Observable<Element> {
         let source = self
         return Observable { observer in
-            let sink = Sink<Element>(downstream: observer)
-            let lastKey = StageVariable<Key?>(nil)
+            let sink = StageSink(downstream: observer, payload: (keySelector, comparer), variable: Key?.none)
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
                         do {
-                            let key = try keySelector(element)
-                            if let previous = lastKey.value, try comparer(previous, key) { return }
-                            lastKey.value = key
+                            let key = try sink.payload.0(element)
+                            if let previous = sink.variable, try sink.payload.1(previous, key) { return }
+                            sink.variable = key
                         } catch {
                             sink.forward(.error(error))
                             return

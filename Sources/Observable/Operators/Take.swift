@@ -22,16 +22,15 @@ extension ObservableType {
         if count == 0 { return Observable.empty() }
         let source = self
         return Observable { observer in
-            let sink = Sink<Element>(downstream: observer)
-            let remaining = StageVariable(count)
+            let sink = StageSink(downstream: observer, payload: (), variable: count)
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
-                        guard remaining.value > 0 else { return }
-                        remaining.value -= 1
+                        guard sink.variable > 0 else { return }
+                        sink.variable -= 1
                         sink.forwardNext(element)
-                        if remaining.value == 0 { sink.forward(.completed) }
+                        if sink.variable == 0 { sink.forward(.completed) }
                     case .error, .completed: sink.forward(event)
                     }
                 })
@@ -68,13 +67,13 @@ extension ObservableType {
     ) -> Observable<Element> {
         let source = self
         return Observable { observer in
-            let sink = Sink<Element>(downstream: observer)
+            let sink = StageSink(downstream: observer, payload: predicate, variable: ())
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
                         let stops: Bool
-                        do { stops = try predicate(element) } catch {
+                        do { stops = try sink.payload(element) } catch {
                             sink.forward(.error(error))
                             return
                         }
