@@ -57,13 +57,13 @@ GROUPS = {
 # at its target has its target as ceiling.
 RATIOS = {
     "publish-1": (1.5, 1.5),
-    "map-filter-map": (1.5, 2.2),
+    "map-filter-map": (1.5, 2.0),
     "subscribe-dispose": (1.5, 3.4),
     "distinct": (1.2, 1.2),
     "flatMapLatest-just": (3.0, 3.0),
     "combineLatest-2": (3.0, 3.0),
-    "fluxer-loop": (2.0, 3.1),
-    "store-fanout": (3.0, 3.2),
+    "fluxer-loop": (2.0, 3.0),
+    "store-fanout": (3.0, 3.0),
 }
 ABSOLUTE = {
     "fluxer-chain": (4_000, 4_000),

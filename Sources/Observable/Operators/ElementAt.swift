@@ -12,14 +12,13 @@ extension ObservableType {
         precondition(index >= 0, "element(at:) needs an index >= 0, got \(index)")
         let source = self
         return Observable { observer in
-            let sink = Sink<Element>(downstream: observer)
-            let remaining = StageVariable(index)
+            let sink = StageSink(downstream: observer, payload: (), variable: index)
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
-                        if remaining.value > 0 {
-                            remaining.value -= 1
+                        if sink.variable > 0 {
+                            sink.variable -= 1
                             return
                         }
                         sink.forwardNext(element)

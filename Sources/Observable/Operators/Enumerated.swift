@@ -9,14 +9,14 @@ extension ObservableType {
     public func enumerated() -> Observable<(index: Int, element: Element)> {
         let source = self
         return Observable { observer in
-            let sink = Sink<(index: Int, element: Element)>(downstream: observer)
-            let index = StageVariable(0)
+            let sink = StageSink(
+                downstream: observer as AnyObserver<(index: Int, element: Element)>, payload: (), variable: 0)
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
-                        let current = index.value
-                        index.value &+= 1
+                        let current = sink.variable
+                        sink.variable &+= 1
                         sink.forwardNext((index: current, element: element))
                     case .error, .completed: sink.forwardTerminal(event)
                     }

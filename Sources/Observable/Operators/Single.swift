@@ -25,27 +25,26 @@ extension ObservableType {
     public func single(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         let source = self
         return Observable { observer in
-            let sink = Sink<Element>(downstream: observer)
-            let seen = StageVariable(false)
+            let sink = StageSink(downstream: observer, payload: predicate, variable: false)
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
                         let matches: Bool
-                        do { matches = try predicate(element) } catch {
+                        do { matches = try sink.payload(element) } catch {
                             sink.forward(.error(error))
                             return
                         }
                         guard matches else { return }
-                        if seen.value {
+                        if sink.variable {
                             sink.forward(.error(RxError.moreThanOneElement))
                             return
                         }
-                        seen.value = true
+                        sink.variable = true
                         sink.forwardNext(element)
                     case .error: sink.forward(event)
                     case .completed:
-                        sink.forward(seen.value ? .completed : .error(RxError.noElements))
+                        sink.forward(sink.variable ? .completed : .error(RxError.noElements))
                     }
                 })
             return sink.setUpstream(upstream)

@@ -38,18 +38,17 @@ extension ObservableType {
     public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         let source = self
         return Observable { observer in
-            let sink = Sink<Element>(downstream: observer)
-            let skipping = StageVariable(true)
+            let sink = StageSink(downstream: observer, payload: predicate, variable: true)
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
-                        if skipping.value {
-                            do { skipping.value = try predicate(element) } catch {
+                        if sink.variable {
+                            do { sink.variable = try sink.payload(element) } catch {
                                 sink.forward(.error(error))
                                 return
                             }
-                            if skipping.value { return }
+                            if sink.variable { return }
                         }
                         sink.forwardNext(element)
                     case .error, .completed: sink.forward(event)

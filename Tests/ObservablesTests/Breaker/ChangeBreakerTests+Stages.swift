@@ -5,9 +5,9 @@ import Testing
 
 @testable import Observables
 
-/// Operator stages that keep their state in a StageVariable, fed re-entrantly and from threads.
+/// Operator stages that keep their state in a StageSink, fed re-entrantly and from threads.
 extension ChangeBreakerTests {
-    // MARK: e. StageVariable stages with a re-entrant source
+    // MARK: e. StageSink stages with a re-entrant source
 
     /// A source (through `Observable.create`) that keeps its observer so the subscriber can call
     /// it again from inside its own `onNext`.
@@ -204,7 +204,7 @@ extension ChangeBreakerTests {
     }
 
     /// `Observable.create`'s observer called from four threads at once (allowed: it serializes),
-    /// feeding every StageVariable stage; the thread sanitizer checks the unchecked fields.
+    /// feeding every StageSink stage; the thread sanitizer checks the unchecked fields.
     @Test func e7_stagesBehindACreateObserverCalledFromFourThreads() {
         let stored = TestBox<[AnyObserver<Int>]>([])
         let source = Observable<Int>.create { observer in

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Observables
 
-/// Attacks on the lock-free subject delivery (SubjectHub), the StageVariable operator state and
+/// Attacks on the lock-free subject delivery (SubjectHub), the StageSink operator state and
 /// the inlinable sharing operators: concurrent senders (here), re-entrancy, stages and lifetimes
 /// (the extensions in the files next to this one).
 @Suite struct ChangeBreakerTests {
