@@ -5,6 +5,19 @@ import Testing
 /// handler) keeps the grammar and lets go of what its closures captured once the subscription
 /// ends, by dispose or by a terminal event, even while the caller still holds the disposable.
 @Suite(.leavesNothingAlive) struct SubscribeClosureTests {
+    /// Calls `subscribe` with a new object that only the subscription's closures keep alive;
+    /// returns the subscription and whether that object has been released since.
+    private func subscribing(_ subscribe: (Tracked) -> Disposable) -> (Disposable, released: () -> Bool) {
+        weak var weakTracked: Tracked?
+        let subscription: Disposable
+        do {
+            let tracked = Tracked()
+            weakTracked = tracked
+            subscription = subscribe(tracked)
+        }
+        return (subscription, { weakTracked == nil })
+    }
+
     @Test func theEventClosureGetsTheTerminalEventOnceAndNothingAfter() {
         let subject = PublishSubject<Int>()
         var seen: [Event<Int>] = []
@@ -19,51 +32,39 @@ import Testing
     }
 
     @Test func theEventClosureIsReleasedByDisposeWhileTheDisposableIsHeld() {
-        weak var weakTracked: Tracked?
         let subject = PublishSubject<Int>()
         var count = 0
-        let subscription: Disposable
-        do {
-            let tracked = Tracked()
-            weakTracked = tracked
-            subscription = subject.subscribe { _ in count += tracked.id + 1 }
+        let (subscription, released) = subscribing { tracked in
+            subject.subscribe { _ in count += tracked.id + 1 }
         }
         subject.onNext(1)
         #expect(count == 1)
-        #expect(weakTracked != nil)
+        #expect(!released())
         subscription.dispose()
-        #expect(weakTracked == nil)
+        #expect(released())
         subject.onNext(2)
         #expect(count == 1)
     }
 
     @Test func onNextAloneIsReleasedByTheTerminalEventWhileTheDisposableIsHeld() {
-        weak var weakTracked: Tracked?
         let subject = PublishSubject<Int>()
         var values: [Int] = []
-        let subscription: Disposable
-        do {
-            let tracked = Tracked()
-            weakTracked = tracked
-            subscription = subject.subscribe(onNext: { values.append($0 + tracked.id) })
+        let (subscription, released) = subscribing { tracked in
+            subject.subscribe(onNext: { values.append($0 + tracked.id) })
         }
         subject.onNext(1)
-        #expect(weakTracked != nil)
+        #expect(!released())
         subject.onCompleted()
-        #expect(weakTracked == nil)
+        #expect(released())
         #expect(values == [1])
         withExtendedLifetime(subscription) {}
     }
 
     @Test func everyHandlerIsReleasedByDisposeWhileTheDisposableIsHeld() {
-        weak var weakTracked: Tracked?
         let subject = PublishSubject<Int>()
         var log: [String] = []
-        let subscription: Disposable
-        do {
-            let tracked = Tracked()
-            weakTracked = tracked
-            subscription = subject.subscribe(
+        let (subscription, released) = subscribing { tracked in
+            subject.subscribe(
                 onNext: { log.append("next \($0 + tracked.id)") },
                 onError: { _ in log.append("error \(tracked.id)") },
                 onCompleted: { log.append("completed \(tracked.id)") },
@@ -71,27 +72,23 @@ import Testing
         }
         subject.onNext(1)
         subscription.dispose()
-        #expect(weakTracked == nil)
+        #expect(released())
         subject.onCompleted()
         #expect(log == ["next 1", "disposed 0"])
     }
 
     @Test func onErrorRunsOnceThenOnDisposedAndTheHandlersAreReleased() {
-        weak var weakTracked: Tracked?
         let subject = PublishSubject<Int>()
         var log: [String] = []
-        let subscription: Disposable
-        do {
-            let tracked = Tracked()
-            weakTracked = tracked
-            subscription = subject.subscribe(
+        let (subscription, released) = subscribing { tracked in
+            subject.subscribe(
                 onError: { _ in log.append("error \(tracked.id)") },
                 onDisposed: { log.append("disposed") })
         }
         subject.onError(CoreTestError.boom)
         subject.onError(CoreTestError.boom)
         #expect(log == ["error 0", "disposed"])
-        #expect(weakTracked == nil)
+        #expect(released())
         withExtendedLifetime(subscription) {}
     }
 
