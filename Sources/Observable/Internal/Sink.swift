@@ -156,6 +156,11 @@ class Sink<Output>: StopSignal, Cancelable, @unchecked Sendable {
 /// re-entrant event that reaches the same stage from the downstream `onNext` finds no access in
 /// progress. Stages whose update runs user code during the access (`scan(into:)`'s `inout`
 /// accumulator) keep a checked captured `var`.
+///
+/// A stage sink is always a stage of a segment, never its head: the head is the disposable its
+/// subscriber keeps, and that must not keep the stage's closures (and what they captured) once
+/// the subscription has ended. When `downstream` carries no signal the stage can join (your own
+/// observer, `create`'s), a plain ``Sink`` heads the segment in front of it (see ``joinable(_:)``).
 /// @unchecked: `payload` is immutable; `variable` is touched only by the stage's serialized
 /// events; the rest is ``Sink``'s.
 @usableFromInline
@@ -167,6 +172,16 @@ final class StageSink<Output, Payload, Variable>: Sink<Output>, @unchecked Senda
     init(downstream: AnyObserver<Output>, payload: Payload, variable: Variable) {
         self.payload = payload
         self.variable = variable
-        super.init(downstream: downstream)
+        super.init(downstream: Self.joinable(downstream))
+    }
+
+    /// `downstream` if its signal takes members; otherwise an observer of a new plain ``Sink``
+    /// that forwards to `downstream` and heads the segment (its closure captures only that sink,
+    /// so it allocates nothing more).
+    @inlinable
+    static func joinable(_ downstream: AnyObserver<Output>) -> AnyObserver<Output> {
+        if downstream.stopSignal?.acceptsMembers == true { return downstream }
+        let head = Sink<Output>(downstream: downstream)
+        return head.observer { head.forward($0) }
     }
 }
