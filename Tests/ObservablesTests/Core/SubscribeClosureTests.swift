@@ -5,19 +5,6 @@ import Testing
 /// handler) keeps the grammar and lets go of what its closures captured once the subscription
 /// ends, by dispose or by a terminal event, even while the caller still holds the disposable.
 @Suite(.leavesNothingAlive) struct SubscribeClosureTests {
-    /// Calls `subscribe` with a new object that only the subscription's closures keep alive;
-    /// returns the subscription and whether that object has been released since.
-    private func subscribing(_ subscribe: (Tracked) -> Disposable) -> (Disposable, released: () -> Bool) {
-        weak var weakTracked: Tracked?
-        let subscription: Disposable
-        do {
-            let tracked = Tracked()
-            weakTracked = tracked
-            subscription = subscribe(tracked)
-        }
-        return (subscription, { weakTracked == nil })
-    }
-
     @Test func theEventClosureGetsTheTerminalEventOnceAndNothingAfter() {
         let subject = PublishSubject<Int>()
         var seen: [Event<Int>] = []
@@ -34,7 +21,7 @@ import Testing
     @Test func theEventClosureIsReleasedByDisposeWhileTheDisposableIsHeld() {
         let subject = PublishSubject<Int>()
         var count = 0
-        let (subscription, released) = subscribing { tracked in
+        let (subscription, released) = withTracked { tracked -> Disposable in
             subject.subscribe { _ in count += tracked.id + 1 }
         }
         subject.onNext(1)
@@ -49,7 +36,7 @@ import Testing
     @Test func onNextAloneIsReleasedByTheTerminalEventWhileTheDisposableIsHeld() {
         let subject = PublishSubject<Int>()
         var values: [Int] = []
-        let (subscription, released) = subscribing { tracked in
+        let (subscription, released) = withTracked { tracked -> Disposable in
             subject.subscribe(onNext: { values.append($0 + tracked.id) })
         }
         subject.onNext(1)
@@ -63,7 +50,7 @@ import Testing
     @Test func everyHandlerIsReleasedByDisposeWhileTheDisposableIsHeld() {
         let subject = PublishSubject<Int>()
         var log: [String] = []
-        let (subscription, released) = subscribing { tracked in
+        let (subscription, released) = withTracked { tracked -> Disposable in
             subject.subscribe(
                 onNext: { log.append("next \($0 + tracked.id)") },
                 onError: { _ in log.append("error \(tracked.id)") },
@@ -80,7 +67,7 @@ import Testing
     @Test func onErrorRunsOnceThenOnDisposedAndTheHandlersAreReleased() {
         let subject = PublishSubject<Int>()
         var log: [String] = []
-        let (subscription, released) = subscribing { tracked in
+        let (subscription, released) = withTracked { tracked -> Disposable in
             subject.subscribe(
                 onError: { _ in log.append("error \(tracked.id)") },
                 onDisposed: { log.append("disposed") })

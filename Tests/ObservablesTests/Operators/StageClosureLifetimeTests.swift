@@ -22,15 +22,9 @@ import Testing
     private func subscribe(
         _ stage: (Observable<Int>, Tracked) -> Observable<Int>, to source: Observable<Int>
     ) -> (Disposable, EventRecorder<Int>, released: () -> Bool) {
-        weak var weakTracked: Tracked?
         let recorder = EventRecorder<Int>()
-        let subscription: Disposable
-        do {
-            let tracked = Tracked()
-            weakTracked = tracked
-            subscription = stage(source, tracked).subscribe(recorder.observer)
-        }
-        return (subscription, recorder, { weakTracked == nil })
+        let (subscription, released) = withTracked { stage(source, $0).subscribe(recorder.observer) }
+        return (subscription, recorder, released)
     }
 
     @Test(arguments: 0..<stages.count)
@@ -58,20 +52,14 @@ import Testing
     @Test(arguments: 0..<stages.count)
     func insideCreateTheClosureGoesWithTheSubscription(index: Int) {
         let subject = PublishSubject<Int>()
-        weak var weakTracked: Tracked?
-        let outer: Disposable
-        do {
-            let tracked = Tracked()
-            weakTracked = tracked
-            let stage = Self.stages[index].1
-            outer = Observable<Int>.create { observer in
-                stage(subject.asObservable(), tracked).subscribe(observer)
-            }
-            .subscribe(onNext: { _ in })
+        let stage = Self.stages[index].1
+        let (outer, released) = withTracked { tracked in
+            Observable<Int>.create { observer in stage(subject.asObservable(), tracked).subscribe(observer) }
+                .subscribe(onNext: { _ in })
         }
         subject.onNext(1)
-        #expect(weakTracked != nil)
+        #expect(!released())
         outer.dispose()
-        #expect(weakTracked == nil, "\(Self.stages[index].0) kept its closure after dispose")
+        #expect(released(), "\(Self.stages[index].0) kept its closure after dispose")
     }
 }

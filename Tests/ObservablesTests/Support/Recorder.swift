@@ -60,6 +60,20 @@ final class Tracked: @unchecked Sendable {
     init(_ id: Int = 0) { self.id = id }
 }
 
+/// Calls `make` with a new ``Tracked`` that only what `make` builds keeps alive (a subscription
+/// whose closures capture it); returns what it built and whether the object has been released
+/// since.
+func withTracked<T>(_ make: (Tracked) -> T) -> (T, released: () -> Bool) {
+    weak var weakTracked: Tracked?
+    let made: T
+    do {
+        let tracked = Tracked()
+        weakTracked = tracked
+        made = make(tracked)
+    }
+    return (made, { weakTracked == nil })
+}
+
 #if canImport(Glibc)
     import Glibc
 #endif
