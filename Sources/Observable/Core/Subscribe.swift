@@ -58,6 +58,9 @@ extension ObservableType {
     /// Like ``subscribe(onNext:onError:onCompleted:onDisposed:)``, passing `object` to each
     /// closure while it is alive; once `object` is gone, events are ignored. `object` is held
     /// weakly, so a controller can subscribe with itself without a retain cycle.
+    ///
+    /// As with `subscribe(onNext:)`, an error with no `onError` goes to ``Hooks/unhandledError``
+    /// (RxSwift's `subscribe(with:)` drops it).
     @inlinable
     public func subscribe<Object: AnyObject>(
         with object: Object,
@@ -67,17 +70,25 @@ extension ObservableType {
         onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
         subscribe(
-            onNext: { [weak object] element in
-                if let object { onNext?(object, element) }
+            onNext: onNext.map { onNext in
+                { [weak object] element in
+                    if let object { onNext(object, element) }
+                }
             },
-            onError: { [weak object] error in
-                if let object { onError?(object, error) }
+            onError: onError.map { onError in
+                { [weak object] error in
+                    if let object { onError(object, error) }
+                }
             },
-            onCompleted: { [weak object] in
-                if let object { onCompleted?(object) }
+            onCompleted: onCompleted.map { onCompleted in
+                { [weak object] in
+                    if let object { onCompleted(object) }
+                }
             },
-            onDisposed: { [weak object] in
-                if let object { onDisposed?(object) }
+            onDisposed: onDisposed.map { onDisposed in
+                { [weak object] in
+                    if let object { onDisposed(object) }
+                }
             })
     }
 }

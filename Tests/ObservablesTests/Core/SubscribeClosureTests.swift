@@ -79,6 +79,21 @@ import Testing
         withExtendedLifetime(subscription) {}
     }
 
+    @Test func subscribeWithAnObjectAndNoOnErrorReportsTheError() {
+        final class Owner {}
+        let owner = Owner()
+        expectReportedAsUnhandled { error in
+            _ = Observable<Int>.error(error).subscribe(with: owner, onNext: { _, _ in })
+        }
+    }
+
+    @Test func subscribeWithAnObjectPassesTheErrorToOnError() {
+        final class Owner { var errors = 0 }
+        let owner = Owner()
+        _ = Observable<Int>.error(CoreTestError.boom).subscribe(with: owner, onError: { owner, _ in owner.errors += 1 })
+        #expect(owner.errors == 1)
+    }
+
     @Test func skipCountsPerSubscription() {
         let subject = PublishSubject<Int>()
         let skipped = subject.skip(2)
