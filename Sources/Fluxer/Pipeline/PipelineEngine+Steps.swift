@@ -66,7 +66,7 @@ extension PipelineEngine {
         }
         var sink = takeSink(key: key)
         phase = .dispatching
-        let subscription = stream.subscribe(sink)
+        let subscription = stream.subscribe(direct: AnyObserver(sink))
         phase = saved
         if sink.attach(subscription), isKnownUniquelyReferenced(&sink) { spareSink = sink }
     }

@@ -63,10 +63,28 @@ public struct Observable<Element>: ObservableType {
     }
 
     /// Subscribes `observer`; see ``ObservableType/subscribe(_:)``.
+    ///
+    /// The returned disposable does not keep `observer`: your own observer (an `AnyObserver`, a
+    /// subject, a test observer) is held by the subscription's chain only, which lets go of it
+    /// when the subscription ends (dispose, a terminal event, or a source that is deallocated
+    /// without terminating), even while a `DisposeBag` still holds the disposable, as in RxSwift.
     @inlinable
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
-        subscribeHandler(AnyObserver(observer))
+        let observer = AnyObserver(observer)
+        // An observer from this library carries a stop signal, and its segment's head is what
+        // its subscriber keeps. Yours carries none: it goes behind a `subscribe(_:)` sink (the
+        // disposable you get), whose closure holds it and whose end releases the chain.
+        guard observer.stopSignal != nil else { return subscribe(observer.handler) }
+        return subscribeHandler(observer)
+    }
+
+    /// Subscribes `observer` as it is, for a package module's observer that manages its own
+    /// lifetime (the Fluxer's dispatch sink): no sink is put in front of an observer without a
+    /// stop signal.
+    @inlinable
+    package func subscribe(direct observer: AnyObserver<Element>) -> Disposable {
+        subscribeHandler(observer)
     }
 
     /// Returns itself.
