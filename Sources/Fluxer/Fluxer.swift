@@ -205,6 +205,12 @@ extension Fluxer {
 
     /// When `true`, actions are recorded in ``stub`` instead of being dispatched, so a view test
     /// can assert the actions a view sends and set store values directly. Thread-safe.
+    ///
+    /// The stub stands in for ``action`` only: what is already running when it is turned on (a
+    /// dispatcher stream still emitting) and the actions a `transform(action:)` stream emits on
+    /// its own (a timer merged in) still go through `dispatch(action:)` and `updateStore`. Turn it
+    /// on before the view sends anything, as with ReactorKit's `isStubEnabled` (there it must be
+    /// set before the state is first read, and then nothing runs at all).
     public var isStubEnabled: Bool {
         get { engine.isStubEnabled }
         set { engine.isStubEnabled = newValue }

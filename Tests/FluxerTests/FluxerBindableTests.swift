@@ -113,6 +113,27 @@ final class CounterView: FluxerBindable {
         #expect(view.label == "42", "tests set store values directly")
     }
 
+    /// The stub stands in for `action` only: work already running when it is turned on (a
+    /// dispatcher stream still emitting) and actions a `transform(action:)` stream emits on its
+    /// own still reach `dispatch` and `updateStore`, as documented on `isStubEnabled`.
+    @Test func workAlreadyRunningAndTransformedActionsGoOnWhileTheStubIsEnabled() {
+        let fluxer = ScriptFluxer()
+        let inFlight = PublishSubject<String>()
+        let ticks = PublishSubject<String>()
+        fluxer.onDispatch = { $0 == "load" ? inFlight.asObservable() : .just($0) }
+        fluxer.actionTransform = { Observable.merge($0, ticks.asObservable()) }
+        let bag = DisposeBag()
+        let log = record(fluxer.store.log, in: bag)
+        fluxer.action.onNext("load")
+        fluxer.isStubEnabled = true
+        fluxer.action.onNext("tap")
+        inFlight.onNext("loaded")
+        ticks.onNext("tick")
+        #expect(fluxer.stub.actions == ["tap"])
+        #expect(fluxer.store.last.value == "tick")
+        #expect(log.values == ["loaded", "tick"])
+    }
+
     @Test func disablingTheStubDispatchesAgain() {
         let fluxer = CounterFluxer()
         fluxer.isStubEnabled = true
