@@ -7,7 +7,9 @@
 ///   value has reached every observer, never nested. With observers S1 and S2, where S1 sends 2
 ///   on receiving 1, both see `[1, 2]`.
 /// - Cross-thread sends: a value sent while another thread is delivering is queued and delivered
-///   by that thread, so `onNext` may return before the value has reached the observers.
+///   by that thread, so `onNext` may return before the value has reached the observers. It goes
+///   to the observers subscribed when it is delivered. The queue is unbounded (see the threading
+///   contract).
 /// - `Sendable` when `Element` is.
 public final class PublishSubject<Element>: ObservableType, ObserverType, Cancelable, HubSubject {
     @usableFromInline

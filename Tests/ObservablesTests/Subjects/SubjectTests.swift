@@ -39,6 +39,27 @@ import Testing
         #expect(log == ["S1:1", "S2:1", "S1:2", "S2:2"])
     }
 
+    /// A queued value goes to the observers subscribed when it is delivered: S1, on 1, sends 2,
+    /// subscribes S3 and disposes S2; 2 then reaches S1 and S3, not S2.
+    @Test func aQueuedValueGoesToTheObserversSubscribedWhenItIsDelivered() {
+        let subject = PublishSubject<Int>()
+        var log: [String] = []
+        var second: Disposable?
+        var third: Disposable?
+        let first = subject.subscribe(onNext: { value in
+            log.append("S1:\(value)")
+            guard value == 1 else { return }
+            subject.onNext(2)
+            third = subject.subscribe(onNext: { log.append("S3:\($0)") })
+            second?.dispose()
+        })
+        second = subject.subscribe(onNext: { log.append("S2:\($0)") })
+        subject.onNext(1)
+        #expect(log == ["S1:1", "S1:2", "S3:2"])
+        first.dispose()
+        third?.dispose()
+    }
+
     @Test func asObserverKeepsTheSubjectAliveAndFeedsItsSubscribers() {
         weak var weakSubject: PublishSubject<Int>?
         var received: [Int] = []
