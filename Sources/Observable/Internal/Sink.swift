@@ -154,7 +154,9 @@ class Sink<Output>: StopSignal, Cancelable, @unchecked Sendable {
 /// stage's events never overlap (the event grammar, serialized by whoever sends them), and each
 /// access is a plain read or assignment that runs no other code while it lasts, so even a
 /// re-entrant event that reaches the same stage from the downstream `onNext` finds no access in
-/// progress. Stages whose update runs user code during the access (`scan(into:)`'s `inout`
+/// progress. Stages whose closure computes the new value (`scan`, `reduce`) copy the variable
+/// out before calling it and assign the result after it returns, so no access lasts while user
+/// code runs. Stages whose update runs user code during the access (`scan(into:)`'s `inout`
 /// accumulator) keep a checked captured `var`.
 ///
 /// A stage sink is always a stage of a segment, never its head: the head is the disposable its

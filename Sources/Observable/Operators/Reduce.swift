@@ -28,20 +28,24 @@ extension ObservableType {
     ) -> Observable<Result> {
         let source = self
         return Observable { observer in
-            let sink = Sink<Result>(downstream: observer)
-            var accumulated = seed
+            // One object; the accumulated value is read into a copy before user code runs and
+            // written after it returns (see `StageSink`).
+            let sink = StageSink(
+                downstream: observer, payload: (accumulator: accumulator, mapResult: mapResult), variable: seed)
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
-                        do { accumulated = try accumulator(accumulated, element) } catch {
+                        let current = sink.variable
+                        do { sink.variable = try sink.payload.accumulator(current, element) } catch {
                             sink.forward(.error(error))
                         }
                     case .error(let error):
                         sink.forward(.error(error))
                     case .completed:
+                        let accumulated = sink.variable
                         let result: Result
-                        do { result = try mapResult(accumulated) } catch {
+                        do { result = try sink.payload.mapResult(accumulated) } catch {
                             sink.forward(.error(error))
                             return
                         }

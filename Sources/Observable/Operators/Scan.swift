@@ -13,8 +13,28 @@ extension ObservableType {
     public func scan<Accumulate>(
         _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
     ) -> Observable<Accumulate> {
-        scan(into: seed) { accumulated, element in
-            accumulated = try accumulator(accumulated, element)
+        let source = self
+        return Observable { observer in
+            // One object: the accumulated value is the stage's variable, read into a copy before
+            // `accumulator` runs and written after it returns (no access lasts while it runs).
+            let sink = StageSink(downstream: observer, payload: accumulator, variable: seed)
+            let upstream = source.subscribe(
+                sink.observer { (event: Event<Element>) in
+                    switch event {
+                    case .next(let element):
+                        let current = sink.variable
+                        let accumulated: Accumulate
+                        do { accumulated = try sink.payload(current, element) } catch {
+                            sink.forward(.error(error))
+                            return
+                        }
+                        sink.variable = accumulated
+                        sink.forwardNext(accumulated)
+                    case .error(let error): sink.forward(.error(error))
+                    case .completed: sink.forward(.completed)
+                    }
+                })
+            return sink.setUpstream(upstream)
         }
     }
 

@@ -12,26 +12,28 @@ extension ObservableType {
         precondition(count >= 0, "takeLast(_:) needs a count >= 0, got \(count)")
         let source = self
         return Observable { observer in
-            let sink = Sink<Element>(downstream: observer)
-            var buffer: [Element] = []
-            var oldest = 0
+            // The ring buffer and the index of its oldest element are the stage's variable.
+            let sink = StageSink(downstream: observer, payload: count, variable: (buffer: [Element](), oldest: 0))
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
+                        let count = sink.payload
                         guard count > 0 else { return }
-                        if buffer.count < count {
-                            buffer.append(element)
+                        if sink.variable.buffer.count < count {
+                            sink.variable.buffer.append(element)
                         } else {
-                            buffer[oldest] = element
-                            oldest = oldest + 1 == count ? 0 : oldest + 1
+                            let oldest = sink.variable.oldest
+                            sink.variable.buffer[oldest] = element
+                            sink.variable.oldest = oldest + 1 == count ? 0 : oldest + 1
                         }
                     case .error:
-                        buffer = []
+                        sink.variable.buffer = []
                         sink.forward(event)
                     case .completed:
+                        let (buffer, oldest) = sink.variable
                         let ordered = buffer[oldest...] + buffer[..<oldest]
-                        buffer = []
+                        sink.variable.buffer = []
                         for element in ordered {
                             if sink.isDisposed { return }
                             sink.forwardNext(element)

@@ -11,19 +11,18 @@ extension ObservableType {
         let source = self
         return Single(
             raw: Observable { observer in
-                let sink = Sink<[Element]>(downstream: observer)
-                var elements: [Element] = []
+                let sink = StageSink(downstream: observer, payload: (), variable: [Element]())
                 let upstream = source.subscribe(
                     sink.observer { (event: Event<Element>) in
                         switch event {
                         case .next(let element):
-                            elements.append(element)
+                            sink.variable.append(element)
                         case .error(let error):
-                            elements = []
+                            sink.variable = []
                             sink.forward(.error(error))
                         case .completed:
-                            let result = elements
-                            elements = []
+                            let result = sink.variable
+                            sink.variable = []
                             sink.forwardNext(result)
                             sink.forward(.completed)
                         }

@@ -15,6 +15,7 @@ import Testing
         ("take(until:)", { source, tracked in source.take(until: { $0 < tracked.id }) }),
         ("distinctUntilChanged(_:)", { source, tracked in source.distinctUntilChanged { $0 + tracked.id } }),
         ("single(_:)", { source, tracked in source.single { $0 > tracked.id } }),
+        ("scan", { source, tracked in source.scan(0) { $0 + $1 + tracked.id } }),
     ]
 
     /// Subscribes `stage` (capturing a new object) with a plain observer; returns the
