@@ -66,7 +66,7 @@ RATIOS = {
     "store-fanout": (3.0, 3.0),
 }
 ABSOLUTE = {
-    "fluxer-chain": (4_000, 4_000),
+    "fluxer-chain": (4_000, 3_000),
 }
 
 
