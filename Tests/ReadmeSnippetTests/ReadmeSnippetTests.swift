@@ -6,10 +6,10 @@ import Testing
 @Suite struct ReadmeSnippetTests {
     @MainActor @Test func readmeBlockAtLine94Runs() throws { tourOfOperators() }
     @MainActor @Test func readmeBlockAtLine135Runs() throws { try tourOfSubjects() }
-    @MainActor @Test func readmeBlockAtLine215Runs() throws { tourOfTraits() }
-    @MainActor @Test func readmeBlockAtLine413Runs() throws { signUpEnablesSubmit() }
-    @MainActor @Test func readmeBlockAtLine462Runs() throws { redrawWhenTheCountChanges() }
-    @MainActor @Test func readmeBlockAtLine572Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine609Runs() throws { testCounterViewWithStub() }
-    @MainActor @Test func readmeBlockAtLine632Runs() throws { testCounterStepByStep() }
+    @MainActor @Test func readmeBlockAtLine216Runs() throws { tourOfTraits() }
+    @MainActor @Test func readmeBlockAtLine414Runs() throws { signUpEnablesSubmit() }
+    @MainActor @Test func readmeBlockAtLine463Runs() throws { redrawWhenTheCountChanges() }
+    @MainActor @Test func readmeBlockAtLine573Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine610Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine633Runs() throws { testCounterStepByStep() }
 }
