@@ -161,8 +161,10 @@ class Sink<Output>: StopSignal, Cancelable, @unchecked Sendable {
 ///
 /// A stage sink is always a stage of a segment, never its head: the head is the disposable its
 /// subscriber keeps, and that must not keep the stage's closures (and what they captured) once
-/// the subscription has ended. When `downstream` carries no signal the stage can join (your own
-/// observer, `create`'s), a plain ``Sink`` heads the segment in front of it (see ``joinable(_:)``).
+/// the subscription has ended. When `downstream` carries no signal the stage can join (`create`'s
+/// observer, or one a package module subscribes with `subscribe(direct:)`; your own observer
+/// arrives behind a `subscribe` sink, whose signal it joins), a plain ``Sink`` heads the segment
+/// in front of it (see ``joinable(_:)``).
 /// @unchecked: `payload` is immutable; `variable` is touched only by the stage's serialized
 /// events; the rest is ``Sink``'s.
 @usableFromInline
