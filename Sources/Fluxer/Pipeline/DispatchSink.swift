@@ -9,6 +9,13 @@ import Synchronization
 /// compare-and-swap whether there is anything to unregister. One still running after
 /// `subscribe` returns is registered in the pipeline's in-flight table (and under its
 /// cancellation key), from which cancellation and teardown dispose it.
+///
+/// Latest wins also for dispatchers already queued: a stream that emits from another thread
+/// while the executor is busy, then finishes, stays under its cancellation key until its queued
+/// dispatchers have run (`queued` counts them). A newer action with the same key that is
+/// processed first therefore still cancels it, and those dispatchers are dropped instead of
+/// overwriting what the newer action wrote. A finished stream with nothing queued is under no
+/// key, so the table holds only running work.
 /// @unchecked: `upstream` is guarded by the pipeline's lock; `state` is atomic.
 @usableFromInline
 final class DispatchSink<Action, Dispatcher>: ObserverType, @unchecked Sendable {
@@ -26,6 +33,8 @@ final class DispatchSink<Action, Dispatcher>: ObserverType, @unchecked Sendable 
     @exclusivity(unchecked) @usableFromInline var key: CancellationKeyBox?
     @usableFromInline let state = Atomic<UInt8>(0)
     @exclusivity(unchecked) @usableFromInline var upstream: Disposable?
+    /// Dispatchers of this stream waiting in the executor's queue (see the type's notes).
+    @usableFromInline let queued = Atomic<Int>(0)
 
     @inlinable
     init(pipeline: PipelineEngine<Action, Dispatcher>, key: CancellationKeyBox?) {
@@ -65,8 +74,9 @@ final class DispatchSink<Action, Dispatcher>: ObserverType, @unchecked Sendable 
     func finish() -> Bool {
         var current = state.load(ordering: .acquiring)
         while current == Self.active || current == Self.registered {
+            // Sequentially consistent, like `dequeued()`: one of the two sees the other's write.
             let (exchanged, actual) = state.compareExchange(
-                expected: current, desired: Self.finished, ordering: .acquiringAndReleasing)
+                expected: current, desired: Self.finished, ordering: .sequentiallyConsistent)
             if exchanged {
                 if current == Self.registered { unregister() }
                 return true
@@ -76,24 +86,63 @@ final class DispatchSink<Action, Dispatcher>: ObserverType, @unchecked Sendable 
         return false
     }
 
-    /// Removes this sink from the pipeline's tables (idempotent).
+    /// Removes this sink from the pipeline's tables (idempotent); it stays under its key while
+    /// dispatchers of it are queued.
     @inlinable
     func unregister() {
         let pipeline = self.pipeline
         pipeline.lock.lock()
         upstream = nil
         pipeline.inFlight[ObjectIdentifier(self)] = nil
-        if let key, pipeline.latestByKey[key.value] === self { pipeline.latestByKey[key.value] = nil }
+        removeKeyLocked()
         pipeline.lock.unlock()
+    }
+
+    /// With the pipeline's lock held: leaves `latestByKey` unless dispatchers are still queued.
+    @inlinable
+    func removeKeyLocked() {
+        guard let key, queued.load(ordering: .sequentiallyConsistent) == 0,
+            pipeline.latestByKey[key.value] === self
+        else { return }
+        pipeline.latestByKey[key.value] = nil
+    }
+
+    /// A dispatcher of this stream is about to be queued.
+    @inlinable
+    func enqueued() {
+        queued.wrappingAdd(1, ordering: .sequentiallyConsistent)
+    }
+
+    /// A queued dispatcher of this stream was run or dropped, by the owner. The last one of a
+    /// finished stream takes it out of `latestByKey`.
+    @inlinable
+    func dequeued() {
+        let left = queued.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue
+        guard left == 0, key != nil, state.load(ordering: .sequentiallyConsistent) == Self.finished else { return }
+        pipeline.lock.withLock { removeKeyLocked() }
     }
 
     /// Called after `subscribe` returned `subscription`; `true` if the stream had already
     /// finished (then nothing was registered, and the sink may be used again, see ``reuse(key:)``).
-    @inlinable
+    @inlinable @inline(__always)
     func attach(_ subscription: Disposable) -> Bool {
-        if state.load(ordering: .acquiring) == Self.finished { return true }
+        if state.load(ordering: .acquiring) == Self.finished {
+            if key != nil { holdKeyWhileQueued() }
+            return true
+        }
         attachSlow(subscription)
         return false
+    }
+
+    /// A stream that finished on another thread as it was subscribed may have dispatchers
+    /// queued: it stays under its key until they have run (only the owner runs them: the caller).
+    @usableFromInline
+    func holdKeyWhileQueued() {
+        guard let key, queued.load(ordering: .sequentiallyConsistent) > 0 else { return }
+        let pipeline = self.pipeline
+        pipeline.lock.withLock {
+            if !pipeline.tornDown { pipeline.latestByKey[key.value] = self }
+        }
     }
 
     /// Makes a finished sink ready for the next stream, by the executor's owner, once nothing
@@ -116,8 +165,13 @@ final class DispatchSink<Action, Dispatcher>: ObserverType, @unchecked Sendable 
             expected: Self.active, desired: Self.registered, ordering: .acquiringAndReleasing)
         guard exchanged else {
             pipeline.lock.unlock()
-            // Finished meanwhile: nothing to keep. Cancelled (or torn down): release the stream.
-            if actual == Self.cancelled { subscription.dispose() }
+            // Finished meanwhile: nothing to keep but its key, while dispatchers of it are queued.
+            // Cancelled (or torn down): release the stream.
+            if actual == Self.cancelled {
+                subscription.dispose()
+            } else {
+                holdKeyWhileQueued()
+            }
             return
         }
         upstream = subscription

@@ -86,6 +86,7 @@ extension PipelineEngine {
         if isOwner && phase == .dispatching {
             deliverDispatcher(dispatcher)
         } else {
+            source.enqueued()
             submit(.dispatcherInput(dispatcher, source))
         }
     }

@@ -184,8 +184,8 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
         case .input(let action): deliverInput(action)
         case .action(let action): process(action)
         case .dispatcherInput(let dispatcher, let source):
-            if source.isCancelled { return }
-            deliverDispatcher(dispatcher)
+            if !source.isCancelled { deliverDispatcher(dispatcher) }
+            source.dequeued()
         case .update(let dispatcher): apply(dispatcher)
         case .error(let error): publish(error)
         }
