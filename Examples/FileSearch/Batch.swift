@@ -59,13 +59,18 @@ func runBatch(_ options: Options) -> Never {
 
     let total = fluxer.store.indexedCount.value
     let searched = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var found = RankedResults.empty  // written before the signal, read after the wait
     fluxer.store.results.filter { $0.query == query && $0.candidates == total }.take(1)
-        .subscribe(onNext: { _ in searched.signal() })
+        .subscribe(onNext: {
+            found = $0
+            searched.signal()
+        })
         .disposed(by: bag)
     fluxer.action.onNext(.setQuery(query))
     searched.wait()
 
-    let results = fluxer.store.results.value
+    // The results of the whole index for the query (the store may hold newer ones by now).
+    let results = found
     if options.query != nil {
         for match in results.matches.prefix(options.limit) {
             print(displayPath(root: options.root, match.path))

@@ -133,6 +133,27 @@ enum FluxerFixture {
         #expect(fluxer.store.query.value == "main")
     }
 
+    @Test func resultsForAQueryNoLongerShownGoIntoTheCacheOnly() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let fluxer = FluxerFixture.indexed(scheduler)
+        fluxer.action.onNext(.setQuery("main"))
+        scheduler.advanceTo(20)
+        let shown = fluxer.store.results.value
+        #expect(shown.query == "main")
+        fluxer.action.onNext(.moveSelection(1))
+        let stale = try #require(FuzzyRanker.rank("read", in: fluxer.corpus))
+
+        // A search for "read" finishing late, applied by itself (the stub lets a test write).
+        fluxer.isStubEnabled = true
+        try fluxer.updateStore(dispatcher: .setResults(stale, latency: .seconds(9)))
+
+        #expect(fluxer.store.results.value.matches.map(\.path) == shown.matches.map(\.path))
+        #expect(fluxer.store.results.value.query == "main")
+        #expect(fluxer.store.selection.value == 1)
+        #expect(fluxer.store.searchLatency.value != .seconds(9))
+        #expect(fluxer.store.searchCache.value.hit(SearchQuery("read"), candidates: stale.candidates) != nil)
+    }
+
     @Test func resultsAreRankedBestFirstWithHighlightPositions() {
         let scheduler = TestScheduler(initialClock: 0)
         let fluxer = FluxerFixture.indexed(scheduler)
