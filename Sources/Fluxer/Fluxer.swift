@@ -132,6 +132,34 @@ public protocol Fluxer: AnyObject {
     /// var storeScheduler: MainScheduler { .instance }
     /// ```
     var storeScheduler: StoreScheduler { get }
+
+    // MARK: Names that are not hooks
+    //
+    // A method spelled like a hook but not quite (ReactorKit's `transform(mutation:)`, a plural
+    // label) would compile as an unrelated method while the default hook ran. These
+    // requirements catch those spellings: their types are inferred from your method, and a
+    // Fluxer that has one stops when its pipeline starts, with a message naming the hook.
+
+    /// Inferred from a `transform(mutation:)` method; ``NotAHook`` when there is none.
+    associatedtype TransformMutation = NotAHook
+    /// Not a hook: ReactorKit's name for ``transform(dispatcher:)``. A Fluxer that implements
+    /// it stops when its pipeline starts, with a message saying to rename it.
+    @available(*, deprecated, renamed: "transform(dispatcher:)")
+    func transform(mutation: Observable<Dispatcher>) -> TransformMutation
+
+    /// Inferred from a `transform(actions:)` method; ``NotAHook`` when there is none.
+    associatedtype TransformActions = NotAHook
+    /// Not a hook: a misspelling of ``transform(action:)``. A Fluxer that implements it stops
+    /// when its pipeline starts, with a message saying to rename it.
+    @available(*, deprecated, renamed: "transform(action:)")
+    func transform(actions: Observable<Action>) -> TransformActions
+
+    /// Inferred from a `transform(dispatchers:)` method; ``NotAHook`` when there is none.
+    associatedtype TransformDispatchers = NotAHook
+    /// Not a hook: a misspelling of ``transform(dispatcher:)``. A Fluxer that implements it
+    /// stops when its pipeline starts, with a message saying to rename it.
+    @available(*, deprecated, renamed: "transform(dispatcher:)")
+    func transform(dispatchers: Observable<Dispatcher>) -> TransformDispatchers
 }
 
 /// The ``Fluxer/CancellationKey`` of a Fluxer without latest-wins cancellation.

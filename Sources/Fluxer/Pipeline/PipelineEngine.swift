@@ -113,6 +113,7 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
 
     @inlinable
     init<F: Fluxer>(fluxer: F) where F.Action == Action, F.Dispatcher == Dispatcher {
+        checkHookSpelling(of: F.self)
         self.fluxer = fluxer
         self.hooks = FluxerHooks(F.self)
         self.scheduler = fluxer.resolvedStoreScheduler

@@ -1,0 +1,39 @@
+/// The type of a name that is not a hook (``Fluxer/transform(mutation:)`` and the others under
+/// "Names that are not hooks") when the Fluxer does not implement it: the only type these
+/// requirements may have.
+public struct NotAHook: Sendable {
+    /// The only value.
+    public init() {}
+}
+
+extension Fluxer where TransformMutation == NotAHook {
+    /// Not implemented (the right answer: see the requirement).
+    public func transform(mutation: Observable<Dispatcher>) -> NotAHook { NotAHook() }
+}
+
+extension Fluxer where TransformActions == NotAHook {
+    /// Not implemented (the right answer: see the requirement).
+    public func transform(actions: Observable<Action>) -> NotAHook { NotAHook() }
+}
+
+extension Fluxer where TransformDispatchers == NotAHook {
+    /// Not implemented (the right answer: see the requirement).
+    public func transform(dispatchers: Observable<Dispatcher>) -> NotAHook { NotAHook() }
+}
+
+/// Stops the program when `F` implements a method spelled like a hook but not quite, which the
+/// pipeline would never call. Runs once per pipeline, when it starts.
+@usableFromInline
+func checkHookSpelling<F: Fluxer>(of _: F.Type) {
+    func stop(_ written: String, _ hook: String, _ note: String) -> Never {
+        preconditionFailure(
+            "\(F.self) implements \(written), which no Fluxer calls: rename it \(hook)\(note)")
+    }
+    if F.TransformMutation.self != NotAHook.self {
+        stop("transform(mutation:)", "transform(dispatcher:)", " (ReactorKit's Mutation is a Fluxer's Dispatcher)")
+    }
+    if F.TransformActions.self != NotAHook.self { stop("transform(actions:)", "transform(action:)", "") }
+    if F.TransformDispatchers.self != NotAHook.self {
+        stop("transform(dispatchers:)", "transform(dispatcher:)", "")
+    }
+}
