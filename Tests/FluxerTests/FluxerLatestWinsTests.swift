@@ -48,33 +48,24 @@ import Testing
         }
     }
 
-    @Test func aNewerActionWithTheKeyDropsWhatAFinishedStreamLeftInTheQueue() {
+    /// `"newer"` shares the old stream's key and drops its queued `"old"`; `"other"` has
+    /// its own key, so `"old"` is applied after it. Either way, once the queued dispatcher has
+    /// been run or dropped, the finished stream is under no key any more.
+    @Test(arguments: [("newer", ["trigger", "newer"]), ("other", ["trigger", "other", "old"])])
+    func whatAFinishedStreamLeftInTheQueueIsDroppedOnlyByANewerActionWithItsKey(
+        next: String, expected: [String]
+    ) {
         let old = PublishSubject<String>()
         let fluxer = fluxer(start: old.asObservable())
-        race("newer", sendingTo: fluxer, old: old)
+        race(next, sendingTo: fluxer, old: old)
         let bag = DisposeBag()
         let log = record(fluxer.store.log, in: bag)
 
         fluxer.action.onNext("start")
         fluxer.action.onNext("trigger")
 
-        #expect(log.values == ["trigger", "newer"])
-        #expect(fluxer.store.last.value == "newer")
-        #expect(fluxer.engine.lock.withLock { fluxer.engine.latestByKey.isEmpty })
-    }
-
-    @Test func withoutANewerActionForItsKeyWhatAFinishedStreamQueuedIsApplied() {
-        let old = PublishSubject<String>()
-        let fluxer = fluxer(start: old.asObservable())
-        race("other", sendingTo: fluxer, old: old)
-        let bag = DisposeBag()
-        let log = record(fluxer.store.log, in: bag)
-
-        fluxer.action.onNext("start")
-        fluxer.action.onNext("trigger")
-
-        #expect(log.values == ["trigger", "other", "old"])
-        // Its dispatcher has run: the finished stream is under no key any more.
+        #expect(log.values == expected)
+        #expect(fluxer.store.last.value == expected.last)
         #expect(fluxer.engine.lock.withLock { fluxer.engine.latestByKey.isEmpty })
     }
 
