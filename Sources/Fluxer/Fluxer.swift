@@ -104,7 +104,9 @@ public protocol Fluxer: AnyObject {
     /// Optional: latest-wins cancellation. Processing an action whose key is non-nil first
     /// disposes the stream of the previous action with an equal key (if still running) and drops
     /// its dispatchers that have not been applied yet, also those it emitted from another thread
-    /// just before it finished, still queued behind this action. Return any `Hashable` type, optional
+    /// just before it finished, still queued behind this action. (A dispatcher already inside
+    /// `transform(dispatcher:)`, for example delayed there on a scheduler, is past that point and
+    /// is applied.) Return any `Hashable` type, optional
     /// (`nil`: no cancellation for this action) or not. Default: no cancellation.
     ///
     /// ```swift
