@@ -16,7 +16,8 @@ import Synchronization
 /// processed first therefore still cancels it, and those dispatchers are dropped instead of
 /// overwriting what the newer action wrote. A finished stream with nothing queued is under no
 /// key, so the table holds only running work.
-/// @unchecked: `upstream` is guarded by the pipeline's lock; `state` is atomic.
+/// @unchecked: `upstream` is guarded by the pipeline's lock; `state` and `queued` are atomic; `key` is
+/// set by the owner before the sink is subscribed or reused and only read afterwards.
 @usableFromInline
 final class DispatchSink<Action, Dispatcher>: ObserverType, @unchecked Sendable {
     @usableFromInline typealias Element = Dispatcher
@@ -29,7 +30,8 @@ final class DispatchSink<Action, Dispatcher>: ObserverType, @unchecked Sendable 
     @usableFromInline static var registered: UInt8 { 3 }
 
     @usableFromInline let pipeline: PipelineEngine<Action, Dispatcher>
-    /// Read under the pipeline's lock (or by the owner before the sink is subscribed).
+    /// Written by the owner before the sink is subscribed (or reused); read by the owner, or
+    /// under the pipeline's lock.
     @exclusivity(unchecked) @usableFromInline var key: CancellationKeyBox?
     @usableFromInline let state = Atomic<UInt8>(0)
     @exclusivity(unchecked) @usableFromInline var upstream: Disposable?
