@@ -48,11 +48,11 @@ extension FileSearchFluxer {
     /// Shows `results` if they are for the query shown; results for another query (a search
     /// that finished as the query changed) only go into the cache.
     private func setResults(_ results: RankedResults, latency: Duration) {
-        let previous = store.results.value
         var cache = store.searchCache.value
         cache.insert(results)
         store.searchCache.value = cache
         guard results.query == store.query.value else { return }
+        let previous = store.results.value
         store.searchLatency.value = latency
         store.results.value = results
         store.isSearching.value = false
