@@ -62,7 +62,7 @@ RATIOS = {
     "distinct": (1.2, 1.2),
     "flatMapLatest-just": (3.0, 3.0),
     "combineLatest-2": (3.0, 3.0),
-    "fluxer-loop": (2.0, 3.0),
+    "fluxer-loop": (2.0, 2.6),
     "store-fanout": (3.0, 3.0),
 }
 ABSOLUTE = {

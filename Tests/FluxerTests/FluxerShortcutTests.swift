@@ -103,4 +103,35 @@ import Testing
         #expect(eventually(timeout: 30) { !fluxer.isProcessing })
         #expect(fluxer.store.count.value + fluxer.stub.actions.count == 4 * perThread)
     }
+
+    @Test func observersJoiningAndLeavingTheStreamsWhileTheStagesAreCalledDirectlyGetWhatTheyShould() {
+        // With only its own stages on its streams, the engine calls them without going through
+        // the observer lists; an observer that joins a stream then gets what follows, and once
+        // it leaves, the stage alone is served again.
+        let fluxer = ScriptFluxer()
+        let streams = Recorder<Observable<String>>()
+        fluxer.actionTransform = { stream in
+            streams.append(stream)
+            return stream
+        }
+        fluxer.dispatcherTransform = { stream in
+            streams.append(stream)
+            return stream
+        }
+        fluxer.onDispatch = { .just("d" + $0) }
+        let bag = DisposeBag()
+        let log = record(fluxer.store.log, in: bag)
+        fluxer.action.onNext("1")
+        let actions = Recorder<String>()
+        let dispatchers = Recorder<String>()
+        let joined = CompositeDisposable(
+            streams.values[0].subscribe(onNext: { actions.append($0) }),
+            streams.values[1].subscribe(onNext: { dispatchers.append($0) }))
+        fluxer.action.onNext("2")
+        joined.dispose()
+        fluxer.action.onNext("3")
+        #expect(actions.values == ["2"])
+        #expect(dispatchers.values == ["d2"])
+        #expect(log.values == ["d1", "d2", "d3"])
+    }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The steps an owner runs: actions through `transform(action:)` and `dispatch`, dispatchers
 /// through `transform(dispatcher:)` and `updateStore`, errors to `errors`. Owner thread only.
 extension PipelineEngine {
@@ -11,6 +13,11 @@ extension PipelineEngine {
     func deliverInput(_ action: Action) {
         let saved = phase
         phase = .deliveringInput
+        if actionsGoToOwnStageOnly && copiesAreCurrent {
+            process(action)
+            phase = saved
+            return
+        }
         for token in currentActionObservers {
             if let stage = token.stage, stage.isStage(of: self, feedingActions: true) {
                 if token.isLive && stage.acceptsValues { process(action) }
@@ -19,6 +26,14 @@ extension PipelineEngine {
             }
         }
         phase = saved
+    }
+
+    /// `true` while the observers copied last are still current (no token was added or
+    /// disposed since). An atomic of this engine's own, so the check retains nothing (reading a
+    /// token's own flag would retain the token across the step that follows).
+    @inlinable
+    var copiesAreCurrent: Bool {
+        observersVersion.load(ordering: .acquiring) == currentObserversVersion
     }
 
     /// An action came out of `transform(action:)`.
@@ -97,6 +112,11 @@ extension PipelineEngine {
     func deliverDispatcher(_ dispatcher: Dispatcher) {
         let saved = phase
         phase = .deliveringDispatcher
+        if dispatchersGoToOwnStageOnly && copiesAreCurrent {
+            apply(dispatcher)
+            phase = saved
+            return
+        }
         for token in currentDispatcherObservers {
             if let stage = token.stage, stage.isStage(of: self, feedingActions: false) {
                 if token.isLive && stage.acceptsValues { apply(dispatcher) }

@@ -89,6 +89,14 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var currentMonitors:
         ContiguousArray<RelayToken<FluxerEvent<Action, Dispatcher>>> = []
     @exclusivity(unchecked) @usableFromInline var currentMemberPaths: [ObjectIdentifier: String] = [:]
+    /// `true` when the owner's copy of the action observers is this engine's own action stage
+    /// alone, live (`transform(action:)` returned its stream and nothing else subscribed): the
+    /// common case, which ``deliverInput(_:)`` serves without a loop while `observersVersion`
+    /// has not moved since (disposing a token moves it; the stage's own stream never ends, so
+    /// the stage ends only when its token is disposed). Set with the copies.
+    @exclusivity(unchecked) @usableFromInline var actionsGoToOwnStageOnly = false
+    /// The same for the dispatcher observers and ``deliverDispatcher(_:)``.
+    @exclusivity(unchecked) @usableFromInline var dispatchersGoToOwnStageOnly = false
     /// The sink of the last dispatcher stream that finished while being subscribed and that
     /// nothing else references any more (a `.just`): the next action uses it again instead of
     /// allocating one. Emptied by teardown with the stage copies (it holds this engine).
@@ -131,7 +139,19 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
             currentMonitors = monitors
             currentMemberPaths = memberPaths ?? [:]
             currentObserversVersion = version
+            actionsGoToOwnStageOnly = isOwnStageOnly(currentActionObservers, feedingActions: true)
+            dispatchersGoToOwnStageOnly = isOwnStageOnly(currentDispatcherObservers, feedingActions: false)
         }
+    }
+
+    /// `true` when `observers` is one live token, of this engine's own stage feeding `actions`
+    /// (or dispatchers), which has not ended.
+    @inlinable
+    func isOwnStageOnly<Element>(_ observers: ContiguousArray<RelayToken<Element>>, feedingActions actions: Bool)
+        -> Bool
+    {
+        guard observers.count == 1, let stage = observers[0].stage else { return false }
+        return stage.isStage(of: self, feedingActions: actions) && observers[0].isLive && stage.acceptsValues
     }
 
     @usableFromInline
@@ -145,6 +165,8 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     @inlinable
     func takeStageCopiesLocked() -> StageCopies {
         defer {
+            actionsGoToOwnStageOnly = false
+            dispatchersGoToOwnStageOnly = false
             currentActionObservers = []
             currentDispatcherObservers = []
             currentMonitors = []
