@@ -12,6 +12,10 @@ struct StoreValuePolicy<Element>: SubjectPolicy {
     /// The written value when the transaction's first deferred write came (what the commit
     /// compares the final value with).
     @usableFromInline var beforeTransaction: Element?
+    /// `true` once another write changed the value after the transaction's first deferred one:
+    /// only then can the final value equal `beforeTransaction` (the first write was compared
+    /// with it).
+    @usableFromInline var rewritten = false
     /// `false` when the cell was created without a comparer (every write is delivered).
     @usableFromInline let hasComparer: Bool
 
@@ -90,6 +94,8 @@ package final class StoreCell<Element>: @unchecked Sendable {
             return false
         }
         hub.policy.written = value
+        // A write from outside the transaction (a broken write rule): the commit compares again.
+        if hub.policy.deferred { hub.policy.rewritten = true }
         hub.sendLocked(.next(value))
         return true
     }
@@ -118,6 +124,8 @@ package final class StoreCell<Element>: @unchecked Sendable {
         if first {
             hub.policy.deferred = true
             hub.policy.beforeTransaction = hub.policy.written
+        } else {
+            hub.policy.rewritten = true
         }
         hub.policy.written = value
         return first ? .first : .again
@@ -147,7 +155,10 @@ package final class StoreCell<Element>: @unchecked Sendable {
         hub.policy.deferred = false
         let before = hub.policy.beforeTransaction
         hub.policy.beforeTransaction = nil
-        if same(before, value) {
+        // A single write was compared with `before` when it was made (the comparer is pure).
+        let rewritten = hub.policy.rewritten
+        hub.policy.rewritten = false
+        if rewritten && same(before, value) {
             hub.lock.unlock()
             return false
         }
