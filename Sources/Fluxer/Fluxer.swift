@@ -87,9 +87,11 @@ public protocol Fluxer: AnyObject {
 
     /// Optional: rewrites the action stream before dispatch (filter, merge a global stream...).
     /// Called once when the pipeline starts; the stream it receives emits serially on the
-    /// executor. If the returned stream fails, the error goes to `errors` and the hook is called
-    /// again (unless it failed while being subscribed); if it completes, no more actions are
-    /// dispatched. Default: `action` unchanged.
+    /// executor, to each subscriber what comes after it subscribed (as a subject does, also in
+    /// the middle of a step). If the returned stream fails, the error goes to `errors` and the
+    /// hook is called again (unless it failed while being subscribed), and the values that
+    /// follow, the rest of the step included, go to what it returns then; if it completes, no
+    /// more actions are dispatched. Default: `action` unchanged.
     func transform(action: Observable<Action>) -> Observable<Action>
 
     /// Optional: rewrites the merged dispatcher stream before `updateStore` (for example to merge

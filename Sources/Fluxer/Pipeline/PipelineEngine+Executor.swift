@@ -126,8 +126,9 @@ extension PipelineEngine {
             && gate.compareExchange(expected: word, desired: word | EngineGate.busy, ordering: .acquiringAndReleasing)
                 .exchanged
         {
-            refreshObserversLocked()
+            let replaced = refreshObserversLocked()
             lock.unlock()
+            withExtendedLifetime(replaced) {}
             runClaimed(job)
             return
         }
@@ -208,11 +209,7 @@ extension PipelineEngine {
     /// gate meanwhile; otherwise drains the queue.
     @inlinable
     func runClaimed(_ job: Job) {
-        if observersVersion.load(ordering: .acquiring) != currentObserversVersion {
-            lock.lock()
-            refreshObserversLocked()
-            lock.unlock()
-        }
+        refreshObserversIfMoved()
         beginOwnership()
         run(job)
         let released = endOwnership()
@@ -269,8 +266,9 @@ extension PipelineEngine {
                 head = 0
             }
             if waiters > 0 && jobs.count - head == Self.backlogLimit - 1 { roomOrHandOff.broadcast() }
-            refreshObserversLocked()
+            let replaced = refreshObserversLocked()
             lock.unlock()
+            withExtendedLifetime(replaced) {}
             run(job)
             ran += 1
         }

@@ -18,6 +18,7 @@ extension PipelineEngine {
             phase = saved
             return
         }
+        refreshStreamObserversIfMoved()
         for token in currentActionObservers {
             if let stage = token.stage, stage.isStage(of: self, feedingActions: true) {
                 if token.isLive && stage.acceptsValues { process(action) }
@@ -34,6 +35,34 @@ extension PipelineEngine {
     @inlinable
     var copiesAreCurrent: Bool {
         observersVersion.load(ordering: .acquiring) == currentObserversVersion
+    }
+
+    /// Before a job, by the thread taking ownership: copies the observers again if one joined
+    /// or left a stream since the last copy.
+    @inlinable
+    func refreshObserversIfMoved() {
+        guard !copiesAreCurrent else { return }
+        lock.lock()
+        let replaced = refreshObserversLocked()
+        lock.unlock()
+        withExtendedLifetime(replaced) {}
+    }
+
+    /// In a step, by the owner: copies the observers of the two streams again if one joined or
+    /// left since the last copy. An observer that joins during a step gets the rest of the
+    /// step's values, and a stage subscribed again after its stream failed gets the values that
+    /// follow, as a subject's observer would. The version is left as it was: the shortcuts stay
+    /// off, and everything (`events` observers too, who see whole steps) is copied again before
+    /// the next job.
+    @inlinable
+    func refreshStreamObserversIfMoved() {
+        guard !copiesAreCurrent else { return }
+        lock.lock()
+        let replaced = (currentActionObservers, currentDispatcherObservers)
+        currentActionObservers = actionObservers
+        currentDispatcherObservers = dispatcherObservers
+        lock.unlock()
+        withExtendedLifetime(replaced) {}
     }
 
     /// An action came out of `transform(action:)`.
@@ -117,6 +146,7 @@ extension PipelineEngine {
             phase = saved
             return
         }
+        refreshStreamObserversIfMoved()
         for token in currentDispatcherObservers {
             if let stage = token.stage, stage.isStage(of: self, feedingActions: false) {
                 if token.isLive && stage.acceptsValues { apply(dispatcher) }

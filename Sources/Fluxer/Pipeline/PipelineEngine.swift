@@ -128,20 +128,30 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
         self.hasScheduler = scheduler != nil
     }
 
+    /// The owner's copies of the observer lists, as replaced by a refresh.
+    @usableFromInline
+    typealias ObserverCopies = (
+        ContiguousArray<RelayToken<Action>>, ContiguousArray<RelayToken<Dispatcher>>,
+        ContiguousArray<RelayToken<FluxerEvent<Action, Dispatcher>>>
+    )
+
     /// With `lock` held, by the thread taking or holding ownership: brings the owner's copies of
-    /// the stage observers up to date.
+    /// the stage observers up to date. Returns the copies it replaced, for the caller to release
+    /// after unlocking: they may hold the last reference to a disposed observer, whose release
+    /// runs deinits (which may send to this Fluxer, and so take the lock).
     @inlinable
-    func refreshObserversLocked() {
+    func refreshObserversLocked() -> ObserverCopies? {
         let version = observersVersion.load(ordering: .relaxed)
-        if currentObserversVersion != version {
-            currentActionObservers = actionObservers
-            currentDispatcherObservers = dispatcherObservers
-            currentMonitors = monitors
-            currentMemberPaths = memberPaths ?? [:]
-            currentObserversVersion = version
-            actionsGoToOwnStageOnly = isOwnStageOnly(currentActionObservers, feedingActions: true)
-            dispatchersGoToOwnStageOnly = isOwnStageOnly(currentDispatcherObservers, feedingActions: false)
-        }
+        guard currentObserversVersion != version else { return nil }
+        let replaced = (currentActionObservers, currentDispatcherObservers, currentMonitors)
+        currentActionObservers = actionObservers
+        currentDispatcherObservers = dispatcherObservers
+        currentMonitors = monitors
+        currentMemberPaths = memberPaths ?? [:]
+        currentObserversVersion = version
+        actionsGoToOwnStageOnly = isOwnStageOnly(currentActionObservers, feedingActions: true)
+        dispatchersGoToOwnStageOnly = isOwnStageOnly(currentDispatcherObservers, feedingActions: false)
+        return replaced
     }
 
     /// `true` when `observers` is one live token, of this engine's own stage feeding `actions`
