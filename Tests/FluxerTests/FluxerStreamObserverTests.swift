@@ -1,5 +1,3 @@
-import Dispatch
-import Foundation
 import Testing
 
 @testable import Fluxer
@@ -56,45 +54,5 @@ import Testing
         fluxer.action.onNext("b")
         #expect(joined.values == ["a2", "a3"])
         #expect(log.values == ["a1", "a2", "a3", "b1", "b2", "b3"])
-    }
-}
-
-/// Sends an action to its Fluxer when it goes away.
-private final class SendsWhenReleased: @unchecked Sendable {
-    // @unchecked: immutable.
-    let action: FluxerAction<ScriptFluxer>
-    init(_ action: FluxerAction<ScriptFluxer>) { self.action = action }
-    deinit { action.onNext("from deinit") }
-}
-
-extension FluxerStreamObserverTests {
-    @Test func anObserverReleasedByTheEngineCanSendFromItsDeinit() {
-        // The executor's copy of the observers holds the last reference to a disposed one; the
-        // engine lets go of it when it copies them again, which must not be under its lock: the
-        // deinit of what the observer captured sends an action (it must queue, not deadlock).
-        let fluxer = ScriptFluxer()
-        let streams = Recorder<Observable<String>>()
-        fluxer.dispatcherTransform = { dispatchers in
-            streams.append(dispatchers)
-            return dispatchers
-        }
-        let bag = DisposeBag()
-        let log = record(fluxer.store.log, in: bag)
-        fluxer.action.onNext("a")
-        do {
-            let object = SendsWhenReleased(fluxer.action)
-            let subscription = streams.values[0].subscribe(onNext: { _ in withExtendedLifetime(object) {} })
-            fluxer.action.onNext("b")
-            subscription.dispose()
-        }
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) let shared = fluxer
-        Thread {
-            shared.action.onNext("c")
-            done.signal()
-        }.start()
-        #expect(done.wait(timeout: .now() + 5) == .success, "deadlock: the send did not return")
-        #expect(eventually { log.values.count == 4 })
-        #expect(log.values == ["a", "b", "c", "from deinit"])
     }
 }

@@ -94,10 +94,13 @@ final class DispatchSink<Action, Dispatcher>: ObserverType, @unchecked Sendable 
     func unregister() {
         let pipeline = self.pipeline
         pipeline.lock.lock()
+        let subscription = upstream
         upstream = nil
         pipeline.inFlight[ObjectIdentifier(self)] = nil
         removeKeyLocked()
         pipeline.lock.unlock()
+        // Released without the lock: its deinit may run user code.
+        withExtendedLifetime(subscription) {}
     }
 
     /// With the pipeline's lock held: leaves `latestByKey` unless dispatchers are still queued.

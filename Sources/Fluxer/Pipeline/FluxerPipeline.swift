@@ -17,8 +17,9 @@ import Synchronization
 /// **Why a stored property.** The Fluxer owns its pipeline directly, so the pipeline is found
 /// without any global table and torn down exactly when the Fluxer is released: when the Fluxer's
 /// stored properties are destroyed, this value's `deinit` disposes the in-flight streams and the
-/// `transform` stages and completes `errors`, whatever else the user still holds (store
-/// properties, `fluxer.action` values, bindings). It is `~Copyable`, so it cannot be copied out
+/// `transform` stages, completes `errors` and lets go of the observers of the `transform`
+/// streams (a subscription nobody disposed goes away with what it captured), whatever else the
+/// user still holds (store properties, `fluxer.action` values, bindings). It is `~Copyable`, so it cannot be copied out
 /// of the Fluxer or shared between two Fluxers; a subclass inherits it, so a Fluxer used through
 /// its own type and through a base-class type has one pipeline.
 ///

@@ -233,8 +233,15 @@ extension PipelineEngine {
         while true {
             lock.lock()
             if tornDown || head == jobs.count {
-                // (An empty queue is left alone: emptying one makes a new empty buffer.)
-                if !jobs.isEmpty { jobs.removeAll(keepingCapacity: !tornDown && jobs.count <= 64) }
+                // The jobs teardown drops are released after unlocking, like everything that may
+                // run a deinit. (An empty queue is left alone: emptying one makes a new empty
+                // buffer; the run jobs' slots are empty.)
+                var dropped: [Job?] = []
+                if tornDown {
+                    swap(&dropped, &jobs)
+                } else if !jobs.isEmpty {
+                    jobs.removeAll(keepingCapacity: jobs.count <= 64)
+                }
                 head = 0
                 let released = endOwnership()
                 let stages = tornDown ? takeStageCopiesLocked() : nil
@@ -244,7 +251,7 @@ extension PipelineEngine {
                 if waiters > 0 { roomOrHandOff.broadcast() }
                 lock.unlock()
                 released?.release()
-                withExtendedLifetime(stages) {}
+                withExtendedLifetime((stages, dropped)) {}
                 return
             }
             if ran >= Self.handOffBatch {
@@ -258,7 +265,9 @@ extension PipelineEngine {
                     return
                 }
             }
-            let job = jobs[head]
+            // Taken out of its slot: the job is released after it ran, without the lock.
+            let job = jobs[head]!
+            jobs[head] = nil
             head += 1
             if head >= 4_096 && head * 2 >= jobs.count {
                 // Drop the run jobs at the front: a queue that never empties stays small.

@@ -39,12 +39,22 @@ extension PipelineEngine {
                 + "`let pipeline = FluxerPipeline<Action, Dispatcher>()`, never a computed property or a replaced var")
     }
 
+    /// What teardown takes out of the engine under its lock, to release after unlocking.
+    @usableFromInline
+    typealias Released = (
+        stages: StageCopies?, work: [DispatchSink<Action, Dispatcher>],
+        keys: [AnyHashable: DispatchSink<Action, Dispatcher>],
+        observers: ObserverCopies
+    )
+
     /// Ends everything: queued jobs are dropped, in-flight streams disposed, the transform
-    /// stages disposed and `errors` completed. Idempotent.
+    /// stages disposed and `errors` completed; the observers of the `transform` streams are told
+    /// that the stream let go of them (so a subscription nobody disposed goes away too, as a
+    /// deallocated subject's does). Everything is released after unlocking: a deinit may send to
+    /// this Fluxer. Idempotent.
     @usableFromInline
     func tearDown() {
-        var stages: StageCopies?
-        let work: [DispatchSink<Action, Dispatcher>]? = lock.withLock {
+        let released: Released? = lock.withLock {
             if tornDown { return nil }
             tornDown = true
             transaction.running.store(false, ordering: .relaxed)
@@ -52,7 +62,7 @@ extension PipelineEngine {
             // Closed from now on: no sender takes the executor without the lock. No owner: its
             // copies are ours to empty (an owner sees the gate closed and empties them itself).
             let previous = gate.bitwiseOr(EngineGate.closed, ordering: .acquiringAndReleasing).oldValue
-            if previous & EngineGate.busy == 0 { stages = takeStageCopiesLocked() }
+            let stages = previous & EngineGate.busy == 0 ? takeStageCopiesLocked() : nil
             defer {
                 inFlight = [:]
                 latestByKey = [:]
@@ -61,13 +71,15 @@ extension PipelineEngine {
                 monitors = []
                 observersVersion.wrappingAdd(1, ordering: .releasing)
             }
-            return Array(inFlight.values)
+            return (stages, Array(inFlight.values), latestByKey, (actionObservers, dispatcherObservers, monitors))
         }
-        withExtendedLifetime(stages) {}
-        guard let work else { return }
+        guard let released else { return }
         actionStage.dispose()
         dispatcherStage.dispose()
-        for sink in work { sink.cancel() }
+        for sink in released.work { sink.cancel() }
         errorSubject.onCompleted()
+        for token in released.observers.0 { token.observer.sourceReleased() }
+        for token in released.observers.1 { token.observer.sourceReleased() }
+        for token in released.observers.2 { token.observer.sourceReleased() }
     }
 }

@@ -1,11 +1,13 @@
 import Synchronization
 
 /// One observer of a pipeline input (the observable handed to a `transform` hook).
-/// @unchecked: `handler` and `stage` are immutable; `disposed` is atomic.
+/// @unchecked: `observer` and `stage` are immutable; `disposed` is atomic.
 @usableFromInline
 final class RelayToken<Element>: Disposable, @unchecked Sendable {
-    @usableFromInline let handler: (Event<Element>) -> Void
-    /// The stage observer that `handler` forwards to, when a stage subscribed to the stream
+    /// The subscriber's observer: its events, and at teardown the news that the stream let go
+    /// of it (``AnyObserver/sourceReleased()``).
+    @usableFromInline let observer: AnyObserver<Element>
+    /// The stage observer that `observer` forwards to, when a stage subscribed to the stream
     /// itself (its hook returned the stream it was given): the engine then calls its own stage's
     /// step directly (see ``PipelineEngine/deliverInput(_:)``).
     @usableFromInline let stage: StageObserver<Element>?
@@ -14,7 +16,7 @@ final class RelayToken<Element>: Disposable, @unchecked Sendable {
 
     @inlinable
     init(_ observer: AnyObserver<Element>, onDispose: @escaping (RelayToken<Element>) -> Void) {
-        self.handler = observer.on
+        self.observer = observer
         self.stage = observer.forwardingTarget as? StageObserver<Element>
         self.onDispose = onDispose
     }
@@ -28,7 +30,7 @@ final class RelayToken<Element>: Disposable, @unchecked Sendable {
     /// Called by the executor's owner only; skipped once disposed.
     @inlinable
     func deliver(_ event: Event<Element>) {
-        if isLive { handler(event) }
+        if isLive { observer.on(event) }
     }
 
     @usableFromInline

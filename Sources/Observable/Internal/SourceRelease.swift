@@ -17,3 +17,13 @@ enum SourceRelease {
 }
 
 private let sourceReleaseTrampoline = ThreadTrampoline()
+
+extension AnyObserver {
+    /// For sources in the other modules of this package (a Fluxer's streams), once they have let
+    /// go of this observer without terminating: tells the head of its segment, as a deallocated
+    /// subject does, so that the head lets go of its upstream subscription and a subscription
+    /// nobody disposed leaves no cycle behind. Call it without holding a lock.
+    package func sourceReleased() {
+        SourceRelease.notify(stopSignal)
+    }
+}

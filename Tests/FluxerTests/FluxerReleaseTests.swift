@@ -1,0 +1,149 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Fluxer
+
+/// What a Fluxer's engine lets go of (stream observers, queued jobs, in-flight work) it releases
+/// after unlocking, so a deinit may send to the Fluxer; and observers of its streams that nobody
+/// disposed go away with the Fluxer, as a deallocated subject's do.
+@Suite struct FluxerReleaseTests {}
+
+/// Sends `.plain("from deinit")` to a Fluxer when it goes away.
+final class SendsWhenReleased<F: Fluxer>: @unchecked Sendable {
+    // @unchecked: immutable.
+    let action: FluxerAction<F>
+    let value: F.Action
+    init(_ action: FluxerAction<F>, sending value: F.Action) {
+        self.action = action
+        self.value = value
+    }
+    deinit { action.onNext(value) }
+}
+
+/// A Fluxer whose actions can carry an object.
+final class CarryFluxer: Fluxer {
+    enum Action {
+        case plain(String)
+        case carry(AnyObject)
+    }
+    struct Store { let log = Pulse<String>() }
+    let store = Store()
+    let pipeline = FluxerPipeline<Action, String>()
+    var onUpdate: (CarryFluxer, String) -> Void = { _, _ in }
+
+    func dispatch(action: Action) throws -> Observable<String> {
+        switch action {
+        case .plain(let name): .just(name)
+        case .carry: .just("carried")
+        }
+    }
+    func updateStore(dispatcher: String) throws {
+        store.log.accept(dispatcher)
+        onUpdate(self, dispatcher)
+    }
+}
+
+/// Runs `body` on a new thread; `false` if it did not return within 5 seconds (a deadlock).
+func returnsInTime(_ body: @escaping @Sendable () -> Void) -> Bool {
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+        body()
+        done.signal()
+    }.start()
+    return done.wait(timeout: .now() + 5) == .success
+}
+
+extension FluxerReleaseTests {
+    @Test func aDisposedObserverThatTheEngineReleasesMaySendFromItsDeinit() {
+        // The executor's copy of the observers holds the last reference to a disposed one; the
+        // engine lets go of it when it copies them again, after unlocking: the deinit of what
+        // the observer captured sends an action, which is queued (it used to deadlock).
+        let fluxer = ScriptFluxer()
+        let streams = Recorder<Observable<String>>()
+        fluxer.dispatcherTransform = { dispatchers in
+            streams.append(dispatchers)
+            return dispatchers
+        }
+        let bag = DisposeBag()
+        let log = record(fluxer.store.log, in: bag)
+        fluxer.action.onNext("a")
+        do {
+            let object = SendsWhenReleased(fluxer.action, sending: "from deinit")
+            let subscription = streams.values[0].subscribe(onNext: { _ in withExtendedLifetime(object) {} })
+            fluxer.action.onNext("b")
+            subscription.dispose()
+        }
+        nonisolated(unsafe) let shared = fluxer
+        #expect(returnsInTime { shared.action.onNext("c") }, "deadlock: the send did not return")
+        #expect(eventually { log.values.count == 4 })
+        #expect(log.values == ["a", "b", "c", "from deinit"])
+    }
+
+    @Test func aQueuedActionThatTheEngineReleasesMaySendFromItsDeinit() {
+        // An action queued from a step carries the last reference to an object whose deinit
+        // sends an action: the queue lets go of it after unlocking.
+        let fluxer = CarryFluxer()
+        fluxer.onUpdate = { fluxer, dispatcher in
+            if dispatcher == "first" {
+                fluxer.action.onNext(
+                    .carry(SendsWhenReleased(fluxer.action, sending: CarryFluxer.Action.plain("from deinit"))))
+            }
+        }
+        let bag = DisposeBag()
+        let log = record(fluxer.store.log, in: bag)
+        nonisolated(unsafe) let shared = fluxer
+        #expect(returnsInTime { shared.action.onNext(.plain("first")) }, "deadlock: the send did not return")
+        #expect(eventually { log.values.count == 3 })
+        #expect(log.values == ["first", "carried", "from deinit"])
+    }
+
+    @Test func observersOfItsStreamsThatNobodyDisposedGoAwayWithTheFluxer() {
+        let before = Resources.total
+        let released = Recorder<String>()
+        weak var weakFluxer: ScriptFluxer?
+        let holder = Holder()
+        do {
+            let fluxer = ScriptFluxer()
+            weakFluxer = fluxer
+            holder.fluxer = fluxer
+            let streams = Recorder<Observable<String>>()
+            fluxer.actionTransform = { actions in
+                streams.append(actions)
+                return actions
+            }
+            fluxer.dispatcherTransform = { dispatchers in
+                streams.append(dispatchers)
+                return dispatchers
+            }
+            fluxer.action.onNext("a")
+            let closureObject = Marker { released.append("closure") }
+            _ = streams.values[0].map { $0 }.subscribe(onNext: { _ in withExtendedLifetime(closureObject) {} })
+            let observerObject = Marker { released.append("observer") }
+            _ = streams.values[1].subscribe(AnyObserver<String> { _ in withExtendedLifetime(observerObject) {} })
+            // Its deinit sends to the Fluxer being torn down: dropped, and no deadlock.
+            let sender = SendsWhenReleased(fluxer.action, sending: "from deinit")
+            _ = streams.values[1].subscribe(onNext: { _ in withExtendedLifetime(sender) {} })
+            fluxer.action.onNext("b")
+        }
+        #expect(returnsInTime { holder.fluxer = nil }, "deadlock: releasing the Fluxer did not return")
+        #expect(weakFluxer == nil)
+        #expect(released.values.sorted() == ["closure", "observer"])
+        #expect(Resources.total == before)
+    }
+}
+
+/// Holds a Fluxer for another thread to release.
+private final class Holder: @unchecked Sendable {
+    // @unchecked: written by one thread at a time (the test's, then the releasing one's).
+    var fluxer: ScriptFluxer?
+}
+
+/// Runs a closure when it goes away.
+private final class Marker: @unchecked Sendable {
+    // @unchecked: immutable.
+    let onDeinit: () -> Void
+    init(_ onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+    deinit { onDeinit() }
+}
