@@ -19,9 +19,9 @@ import Synchronization
 /// stored properties are destroyed, this value's `deinit` disposes the in-flight streams and the
 /// `transform` stages, completes `errors` and lets go of the observers of the `transform`
 /// streams (a subscription nobody disposed goes away with what it captured), whatever else the
-/// user still holds (store properties, `fluxer.action` values, bindings). It is `~Copyable`, so it cannot be copied out
-/// of the Fluxer or shared between two Fluxers; a subclass inherits it, so a Fluxer used through
-/// its own type and through a base-class type has one pipeline.
+/// user still holds (store properties, `fluxer.action` values, bindings). It is `~Copyable`, so
+/// it cannot be copied out of the Fluxer or shared between two Fluxers; a subclass inherits it,
+/// so a Fluxer used through its own type and through a base-class type has one pipeline.
 ///
 /// **Rule.** Declare it with `let` and create it in the declaration. A computed property that
 /// returns a new `FluxerPipeline`, or a `var` that is replaced, tears its pipeline down while the
