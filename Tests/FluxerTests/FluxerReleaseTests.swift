@@ -10,7 +10,7 @@ import Testing
 /// disposed go away with the Fluxer, as a deallocated subject's do.
 @Suite struct FluxerReleaseTests {}
 
-/// Sends `.plain("from deinit")` to a Fluxer when it goes away.
+/// Sends `value` to a Fluxer when it goes away.
 final class SendsWhenReleased<F: Fluxer>: @unchecked Sendable {
     // @unchecked: immutable.
     let action: FluxerAction<F>
