@@ -5,29 +5,13 @@ import Testing
 
 @testable import Fluxer
 
-/// Starts `body(index)` on `count` new threads released together; the returned function waits
-/// for them and returns `false` if they did not all finish within `timeout` seconds (a deadlock).
-private func start(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> (_ timeout: Double) -> Bool {
-    let finished = DispatchSemaphore(value: 0)
-    let arrived = Atomic<Int>(0)
-    for index in 0..<count {
-        Thread {
-            arrived.add(1, ordering: .acquiringAndReleasing)
-            while arrived.load(ordering: .acquiring) < count { sched_yield() }
-            body(index)
-            finished.signal()
-        }.start()
-    }
-    return { timeout in (0..<count).allSatisfy { _ in finished.wait(timeout: .now() + timeout) == .success } }
-}
-
 /// Four threads at once each call `send(thread, index)` for `index` in `0..<perThread`, while a
 /// fifth calls `churn` (if any) until they are done; `false` on a deadlock.
 private func flood(
     _ perThread: Int, _ send: @escaping @Sendable (Int, Int) -> Void, churning churn: (@Sendable () -> Void)? = nil
 ) -> Bool {
     let sendersDone = Atomic<Int>(0)
-    return start(churn == nil ? 4 : 5) { thread in
+    return startTogether(churn == nil ? 4 : 5) { thread in
         guard thread == 4, let churn else {
             for index in 0..<perThread { send(thread, index) }
             sendersDone.add(1, ordering: .releasing)
@@ -191,7 +175,7 @@ private final class Overlaps: Sendable {
         let applied = Recorder<String>()
         fluxer.onUpdate = { _, dispatcher in applied.append(dispatcher) }
         nonisolated(unsafe) let shared = fluxer
-        let helper = start(1) { _ in for index in 0..<count { shared.action.onNext("h:\(index)") } }
+        let helper = startTogether(1) { _ in for index in 0..<count { shared.action.onNext("h:\(index)") } }
         for index in 0..<count { fluxer.action.onNext("m:\(index)") }
         #expect(helper(60), "deadlock: the helper did not finish")
         let expected = Set(
@@ -232,7 +216,7 @@ private final class Overlaps: Sendable {
                 weakFluxer = fluxer
                 weakCount = fluxer.store.count
                 weakEngine = fluxer.engine
-                senders = start(4) { thread in
+                senders = startTogether(4) { thread in
                     let action = kept.action!  // Gone before the thread signals its end.
                     var (index, afterRelease) = (0, 0)
                     while afterRelease < 300 {
@@ -276,7 +260,7 @@ private final class Overlaps: Sendable {
         }
         fluxer.onUpdate = { _, dispatcher in log.append("update " + dispatcher) }
         let done = Atomic<Bool>(false)
-        let emitter = start(1) { _ in
+        let emitter = startTogether(1) { _ in
             var n = 0
             while !done.load(ordering: .acquiring) {
                 // The latest stream (maybe being cancelled), and the one before it (cancelled).

@@ -5,22 +5,6 @@ import Testing
 
 @testable import Fluxer
 
-/// Starts `body(index)` on `count` new threads released together; the returned function waits
-/// for them and returns `false` if they did not all finish within `timeout` seconds (a deadlock).
-private func launch(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> (_ timeout: Double) -> Bool {
-    let finished = DispatchSemaphore(value: 0)
-    let arrived = Atomic<Int>(0)
-    for index in 0..<count {
-        Thread {
-            arrived.add(1, ordering: .acquiringAndReleasing)
-            while arrived.load(ordering: .acquiring) < count { sched_yield() }
-            body(index)
-            finished.signal()
-        }.start()
-    }
-    return { timeout in (0..<count).allSatisfy { _ in finished.wait(timeout: .now() + timeout) == .success } }
-}
-
 /// `true` if each sender's values (`sender:index`) come in increasing index order, none twice.
 private func inSenderOrder(_ values: [String]) -> Bool {
     var last: [Substring: Int] = [:]
@@ -31,21 +15,6 @@ private func inSenderOrder(_ values: [String]) -> Bool {
         last[parts[0]] = index
     }
     return true
-}
-
-/// Makes both hooks of `fluxer` return the stream they are given (the engine's own stages, alone
-/// on their streams) and records those streams: the actions' first, then the dispatchers'.
-private func ownStages(_ fluxer: ScriptFluxer) -> Recorder<Observable<String>> {
-    let streams = Recorder<Observable<String>>()
-    fluxer.actionTransform = { stream in
-        streams.append(stream)
-        return stream
-    }
-    fluxer.dispatcherTransform = { stream in
-        streams.append(stream)
-        return stream
-    }
-    return streams
 }
 
 /// One subscription of an extra observer to a stage's stream, during a churn.
@@ -122,7 +91,7 @@ private final class Kept: @unchecked Sendable {
         nonisolated(unsafe) let stageStreams = (streams.values[0], streams.values[1])
         let sendersDone = Atomic<Int>(0)
         let visits = Recorder<Visit>()
-        let finished = launch(5) { thread in
+        let finished = startTogether(5) { thread in
             guard thread >= 2 else {
                 for index in 0..<perSender {
                     action.onNext("s\(thread):\(index)")
@@ -247,7 +216,7 @@ private final class Kept: @unchecked Sendable {
                 kept.streams = streams.values
                 weakFluxer = fluxer
                 weakEngine = fluxer.engine
-                threads = launch(4) { thread in
+                threads = startTogether(4) { thread in
                     let (action, stream) = (kept.action!, kept.streams[thread % 2])
                     var (index, afterRelease) = (0, 0)
                     while afterRelease < 200 {

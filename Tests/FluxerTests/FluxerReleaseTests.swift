@@ -61,17 +61,13 @@ extension FluxerReleaseTests {
         // engine lets go of it when it copies them again, after unlocking: the deinit of what
         // the observer captured sends an action, which is queued (it used to deadlock).
         let fluxer = ScriptFluxer()
-        let streams = Recorder<Observable<String>>()
-        fluxer.dispatcherTransform = { dispatchers in
-            streams.append(dispatchers)
-            return dispatchers
-        }
+        let streams = ownStages(fluxer)
         let bag = DisposeBag()
         let log = record(fluxer.store.log, in: bag)
         fluxer.action.onNext("a")
         do {
             let object = SendsWhenReleased(fluxer.action, sending: "from deinit")
-            let subscription = streams.values[0].subscribe(onNext: { _ in withExtendedLifetime(object) {} })
+            let subscription = streams.values[1].subscribe(onNext: { _ in withExtendedLifetime(object) {} })
             fluxer.action.onNext("b")
             subscription.dispose()
         }
@@ -108,15 +104,7 @@ extension FluxerReleaseTests {
             let fluxer = ScriptFluxer()
             weakFluxer = fluxer
             holder.fluxer = fluxer
-            let streams = Recorder<Observable<String>>()
-            fluxer.actionTransform = { actions in
-                streams.append(actions)
-                return actions
-            }
-            fluxer.dispatcherTransform = { dispatchers in
-                streams.append(dispatchers)
-                return dispatchers
-            }
+            let streams = ownStages(fluxer)
             fluxer.action.onNext("a")
             let closureObject = Marker { released.append("closure") }
             _ = streams.values[0].map { $0 }.subscribe(onNext: { _ in withExtendedLifetime(closureObject) {} })

@@ -109,15 +109,7 @@ import Testing
         // the observer lists; an observer that joins a stream then gets what follows, and once
         // it leaves, the stage alone is served again.
         let fluxer = ScriptFluxer()
-        let streams = Recorder<Observable<String>>()
-        fluxer.actionTransform = { stream in
-            streams.append(stream)
-            return stream
-        }
-        fluxer.dispatcherTransform = { stream in
-            streams.append(stream)
-            return stream
-        }
+        let streams = ownStages(fluxer)
         fluxer.onDispatch = { .just("d" + $0) }
         let bag = DisposeBag()
         let log = record(fluxer.store.log, in: bag)

@@ -33,18 +33,14 @@ import Testing
         // As a subject's subscriber would: it joins while "a1" is applied, so it gets "a2" and
         // "a3" of the same burst, then the next action's dispatchers; it leaves during "b1".
         let fluxer = ScriptFluxer()
-        let streams = Recorder<Observable<String>>()
-        fluxer.dispatcherTransform = { dispatchers in
-            streams.append(dispatchers)
-            return dispatchers
-        }
+        let streams = ownStages(fluxer)
         fluxer.onDispatch = { action in .from([action + "1", action + "2", action + "3"]) }
         let joined = Recorder<String>()
         let subscription = SingleAssignmentDisposable()
         fluxer.onUpdate = { fluxer, dispatcher in
             fluxer.store.log.accept(dispatcher)
             if dispatcher == "a1" {
-                subscription.setDisposable(streams.values[0].subscribe(onNext: { joined.append($0) }))
+                subscription.setDisposable(streams.values[1].subscribe(onNext: { joined.append($0) }))
             }
             if dispatcher == "b1" { subscription.dispose() }
         }

@@ -151,6 +151,37 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     group.wait()
 }
 
+/// Starts `body(index)` on `count` new threads released together; the returned function waits
+/// for them and returns `false` if they did not all finish within `timeout` seconds (a deadlock).
+func startTogether(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> (_ timeout: Double) -> Bool {
+    let finished = DispatchSemaphore(value: 0)
+    let arrived = Atomic<Int>(0)
+    for index in 0..<count {
+        Thread {
+            arrived.add(1, ordering: .acquiringAndReleasing)
+            while arrived.load(ordering: .acquiring) < count { sched_yield() }
+            body(index)
+            finished.signal()
+        }.start()
+    }
+    return { timeout in (0..<count).allSatisfy { _ in finished.wait(timeout: .now() + timeout) == .success } }
+}
+
+/// Makes both hooks of `fluxer` return the stream they are given (the engine's own stages, alone
+/// on their streams) and records those streams: the actions' first, then the dispatchers'.
+func ownStages(_ fluxer: ScriptFluxer) -> Recorder<Observable<String>> {
+    let streams = Recorder<Observable<String>>()
+    fluxer.actionTransform = { stream in
+        streams.append(stream)
+        return stream
+    }
+    fluxer.dispatcherTransform = { stream in
+        streams.append(stream)
+        return stream
+    }
+    return streams
+}
+
 /// Waits (polling) until `condition` holds or `timeout` seconds pass; returns the condition.
 func eventually(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
