@@ -96,36 +96,40 @@ extension FluxerReleaseTests {
     }
 
     @Test func observersOfItsStreamsThatNobodyDisposedGoAwayWithTheFluxer() {
-        let before = Resources.total
+        // All on one thread of its own (whose resources are counted alone, whatever runs in
+        // parallel), which must not deadlock when the Fluxer goes.
         let released = Recorder<String>()
-        weak var weakFluxer: ScriptFluxer?
-        let holder = Holder()
-        do {
-            let fluxer = ScriptFluxer()
-            weakFluxer = fluxer
-            holder.fluxer = fluxer
-            let streams = ownStages(fluxer)
-            fluxer.action.onNext("a")
-            let closureObject = Marker { released.append("closure") }
-            _ = streams.values[0].map { $0 }.subscribe(onNext: { _ in withExtendedLifetime(closureObject) {} })
-            let observerObject = Marker { released.append("observer") }
-            _ = streams.values[1].subscribe(AnyObserver<String> { _ in withExtendedLifetime(observerObject) {} })
-            // Its deinit sends to the Fluxer being torn down: dropped, and no deadlock.
-            let sender = SendsWhenReleased(fluxer.action, sending: "from deinit")
-            _ = streams.values[1].subscribe(onNext: { _ in withExtendedLifetime(sender) {} })
-            fluxer.action.onNext("b")
+        let leftOver = Recorder<Int>()
+        let weakFluxer = WeakFluxer()
+        let returned = returnsInTime {
+            let start = Resources.totalOnCurrentThread
+            do {
+                let fluxer = ScriptFluxer()
+                weakFluxer.fluxer = fluxer
+                let streams = ownStages(fluxer)
+                fluxer.action.onNext("a")
+                let closureObject = Marker { released.append("closure") }
+                _ = streams.values[0].map { $0 }.subscribe(onNext: { _ in withExtendedLifetime(closureObject) {} })
+                let observerObject = Marker { released.append("observer") }
+                _ = streams.values[1].subscribe(AnyObserver<String> { _ in withExtendedLifetime(observerObject) {} })
+                // Its deinit sends to the Fluxer being torn down: dropped, and no deadlock.
+                let sender = SendsWhenReleased(fluxer.action, sending: "from deinit")
+                _ = streams.values[1].subscribe(onNext: { _ in withExtendedLifetime(sender) {} })
+                fluxer.action.onNext("b")
+            }
+            leftOver.append(Resources.totalOnCurrentThread - start)
         }
-        #expect(returnsInTime { holder.fluxer = nil }, "deadlock: releasing the Fluxer did not return")
-        #expect(weakFluxer == nil)
+        #expect(returned, "deadlock: releasing the Fluxer did not return")
+        #expect(weakFluxer.fluxer == nil)
         #expect(released.values.sorted() == ["closure", "observer"])
-        #expect(Resources.total == before)
+        #expect(leftOver.values == [0])
     }
 }
 
-/// Holds a Fluxer for another thread to release.
-private final class Holder: @unchecked Sendable {
-    // @unchecked: written by one thread at a time (the test's, then the releasing one's).
-    var fluxer: ScriptFluxer?
+/// A weak reference to a Fluxer that another thread sets.
+private final class WeakFluxer: @unchecked Sendable {
+    // @unchecked: set by one thread, read by the test after that thread finished.
+    weak var fluxer: ScriptFluxer?
 }
 
 /// Runs a closure when it goes away.
