@@ -108,8 +108,8 @@ public protocol Fluxer: AnyObject {
     /// its dispatchers that have not been applied yet, also those it emitted from another thread
     /// just before it finished, still queued behind this action. (A dispatcher already inside
     /// `transform(dispatcher:)`, for example delayed there on a scheduler, is past that point and
-    /// is applied.) Return any `Hashable` type, optional
-    /// (`nil`: no cancellation for this action) or not. Default: no cancellation.
+    /// is applied.) Return any `Hashable` type, optional (`nil`: no cancellation for this action)
+    /// or not. Default: no cancellation.
     ///
     /// ```swift
     /// func cancellationKey(for action: Action) -> String? {

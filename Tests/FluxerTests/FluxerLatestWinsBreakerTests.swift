@@ -224,12 +224,13 @@ import Testing
             let errors = fluxer.errors.subscribe(onNext: { _ in })
             defer { errors.dispose() }
             let input = fluxer.action
-            onOwnThreads(4) { thread in
+            let senders = startTogether(4) { thread in
                 for index in 0..<perThread {
                     done.enter()
                     input.onNext(String(index * 4 + thread))
                 }
             }
+            #expect(senders(20), "senders stuck", sourceLocation: sourceLocation)
             #expect(done.wait(timeout: .now() + 20) == .success, "streams stuck", sourceLocation: sourceLocation)
             scheduler?.flush()
             #expect(eventually { !fluxer.engine.isBusy }, "executor stuck", sourceLocation: sourceLocation)
@@ -380,19 +381,6 @@ private final class Emitters: @unchecked Sendable {
         while work.isEmpty { condition.wait() }
         return work.removeFirst()
     }
-}
-
-/// Runs `body` on `count` threads of their own at once and waits for all of them.
-private func onOwnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    let done = DispatchGroup()
-    for index in 0..<count {
-        done.enter()
-        Thread {
-            body(index)
-            done.leave()
-        }.start()
-    }
-    done.wait()
 }
 
 /// The sizes of `fluxer`'s key table and in-flight table.

@@ -78,8 +78,11 @@ extension PipelineEngine {
         dispatcherStage.dispose()
         for sink in released.work { sink.cancel() }
         errorSubject.onCompleted()
-        for token in released.observers.0 { token.observer.sourceReleased() }
-        for token in released.observers.1 { token.observer.sourceReleased() }
-        for token in released.observers.2 { token.observer.sourceReleased() }
+        func letGo<Element>(_ tokens: ContiguousArray<RelayToken<Element>>) {
+            for token in tokens { token.observer.sourceReleased() }
+        }
+        letGo(released.observers.0)
+        letGo(released.observers.1)
+        letGo(released.observers.2)
     }
 }
