@@ -139,3 +139,58 @@ private final class Marker: @unchecked Sendable {
     init(_ onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
     deinit { onDeinit() }
 }
+
+/// A store value with a name; its deinit reads the property that held it.
+private final class ReadsWhenReleased: @unchecked Sendable {
+    // @unchecked: immutable.
+    let name: String
+    let onRelease: @Sendable (String) -> Void
+    init(_ name: String, onRelease: @escaping @Sendable (String) -> Void) {
+        self.name = name
+        self.onRelease = onRelease
+    }
+    deinit { onRelease(name) }
+}
+
+/// Writes a draft, then the final value, into one property per dispatcher.
+private final class DraftFluxer: Fluxer {
+    struct Store { let held = StoreProperty<ReadsWhenReleased?>(nil) }
+    let store = Store()
+    let pipeline = FluxerPipeline<String, String>()
+    var onRelease: @Sendable (String) -> Void = { _ in }
+
+    func dispatch(action: String) throws -> Observable<String> { .just(action) }
+    func updateStore(dispatcher: String) throws {
+        store.held.accept(ReadsWhenReleased("\(dispatcher) draft", onRelease: onRelease))
+        store.held.accept(ReadsWhenReleased(dispatcher, onRelease: onRelease))
+    }
+}
+
+extension FluxerReleaseTests {
+    @Test func aStoreValueThatIsReplacedMayReadItsPropertyFromItsDeinit() {
+        // A property lets go of a replaced value after unlocking, in an `updateStore` call (the
+        // draft), at its commit (the previous value) and outside any Fluxer: each deinit reads
+        // the property, which used to deadlock.
+        let reads = Recorder<String>()
+        let returned = returnsInTime {
+            let fluxer = DraftFluxer()
+            let standalone = StoreProperty<ReadsWhenReleased?>(nil)
+            let subscriptions = [fluxer.store.held, standalone].map { property in
+                property.subscribe(onNext: { _ in })
+            }
+            fluxer.onRelease = { [weak held = fluxer.store.held] name in
+                reads.append("\(name) read \(held.map { $0.value?.name ?? "nil" } ?? "gone")")
+            }
+            fluxer.action.onNext("a")
+            fluxer.action.onNext("b")
+            standalone.accept(
+                ReadsWhenReleased("x") { [weak standalone] name in
+                    reads.append("\(name) read \(standalone.map { $0.value?.name ?? "nil" } ?? "gone")")
+                })
+            standalone.accept(nil)
+            for subscription in subscriptions { subscription.dispose() }
+        }
+        #expect(returned, "deadlock: a replaced value's deinit read its property")
+        #expect(reads.values.prefix(4) == ["a draft read a", "b draft read b", "a read b", "x read nil"])
+    }
+}

@@ -9,7 +9,7 @@ import Testing
     @MainActor @Test func readmeBlockAtLine216Runs() throws { tourOfTraits() }
     @MainActor @Test func readmeBlockAtLine414Runs() throws { signUpEnablesSubmit() }
     @MainActor @Test func readmeBlockAtLine463Runs() throws { redrawWhenTheCountChanges() }
-    @MainActor @Test func readmeBlockAtLine573Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine610Runs() throws { testCounterViewWithStub() }
-    @MainActor @Test func readmeBlockAtLine633Runs() throws { testCounterStepByStep() }
+    @MainActor @Test func readmeBlockAtLine574Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine611Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine634Runs() throws { testCounterStepByStep() }
 }

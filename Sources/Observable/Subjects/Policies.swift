@@ -9,8 +9,9 @@ protocol SubjectPolicy {
     static var deliversNext: Bool { get }
     /// `false` for a policy that remembers nothing (`record` is then never called).
     static var recordsValues: Bool { get }
-    /// Remembers a value as it is delivered (under the hub's lock).
-    mutating func record(_ element: Element)
+    /// Remembers a value as it is delivered (under the hub's lock); returns the value it no
+    /// longer keeps, if any, for the hub to release after unlocking.
+    mutating func record(_ element: Element) -> Element?
     /// The events a new subscriber receives before live ones (under the hub's lock).
     func replay(stopEvent: Event<Element>?) -> [Event<Element>]
     /// For `AsyncSubject`: the value delivered before `.completed`.
@@ -27,7 +28,7 @@ extension SubjectPolicy {
 struct PublishPolicy<Element>: SubjectPolicy {
     @inlinable init() {}
     @inlinable static var recordsValues: Bool { false }
-    @inlinable mutating func record(_ element: Element) {}
+    @inlinable mutating func record(_ element: Element) -> Element? { nil }
     @inlinable func replay(stopEvent: Event<Element>?) -> [Event<Element>] {
         stopEvent.map { [$0] } ?? []
     }
@@ -37,7 +38,11 @@ struct PublishPolicy<Element>: SubjectPolicy {
 struct LatestValuePolicy<Element>: SubjectPolicy {
     @usableFromInline var value: Element
     @inlinable init(value: Element) { self.value = value }
-    @inlinable mutating func record(_ element: Element) { value = element }
+    @inlinable mutating func record(_ element: Element) -> Element? {
+        let replaced = value
+        value = element
+        return replaced
+    }
     @inlinable func replay(stopEvent: Event<Element>?) -> [Event<Element>] {
         if let stopEvent { return [stopEvent] }
         return [.next(value)]
@@ -54,18 +59,20 @@ struct BufferPolicy<Element>: SubjectPolicy {
 
     @inlinable init(capacity: Int?) { self.capacity = capacity }
 
-    @inlinable mutating func record(_ element: Element) {
+    @inlinable mutating func record(_ element: Element) -> Element? {
         guard let capacity else {
             storage.append(element)
-            return
+            return nil
         }
-        if capacity == 0 { return }
+        if capacity == 0 { return nil }
         if storage.count < capacity {
             storage.append(element)
-        } else {
-            storage[start] = element
-            start = (start + 1) % capacity
+            return nil
         }
+        let replaced = storage[start]
+        storage[start] = element
+        start = (start + 1) % capacity
+        return replaced
     }
 
     @inlinable var elements: [Element] {
@@ -85,7 +92,11 @@ struct LastValuePolicy<Element>: SubjectPolicy {
     @usableFromInline var last: Element?
     @inlinable init() {}
     @inlinable static var deliversNext: Bool { false }
-    @inlinable mutating func record(_ element: Element) { last = element }
+    @inlinable mutating func record(_ element: Element) -> Element? {
+        let replaced = last
+        last = element
+        return replaced
+    }
     @inlinable var lastElement: Element? { last }
     @inlinable func replay(stopEvent: Event<Element>?) -> [Event<Element>] {
         switch stopEvent {

@@ -27,8 +27,10 @@ struct StoreValuePolicy<Element>: SubjectPolicy {
     }
 
     @inlinable
-    mutating func record(_ element: Element) {
+    mutating func record(_ element: Element) -> Element? {
+        let replaced = delivered
         delivered = element
+        return replaced
     }
 
     @inlinable
@@ -93,10 +95,13 @@ package final class StoreCell<Element>: @unchecked Sendable {
             hub.lock.unlock()
             return false
         }
+        let replaced = hub.policy.written
         hub.policy.written = value
         // A write from outside the transaction (a broken write rule): the commit compares again.
         if hub.policy.deferred { hub.policy.rewritten = true }
         hub.sendLocked(.next(value))
+        // Released after `sendLocked` unlocked: a deinit may use this cell.
+        withExtendedLifetime(replaced) {}
         return true
     }
 
@@ -118,8 +123,10 @@ package final class StoreCell<Element>: @unchecked Sendable {
     @inlinable
     package func writeDeferred(_ value: Element) -> DeferredWrite {
         hub.lock.lock()
-        defer { hub.lock.unlock() }
-        if same(hub.policy.written, value) { return .unchanged }
+        if same(hub.policy.written, value) {
+            hub.lock.unlock()
+            return .unchanged
+        }
         let first = !hub.policy.deferred
         if first {
             hub.policy.deferred = true
@@ -127,7 +134,11 @@ package final class StoreCell<Element>: @unchecked Sendable {
         } else {
             hub.policy.rewritten = true
         }
+        let replaced = hub.policy.written
         hub.policy.written = value
+        hub.lock.unlock()
+        // Released after unlocking: a deinit may use this cell.
+        withExtendedLifetime(replaced) {}
         return first ? .first : .again
     }
 
@@ -160,9 +171,12 @@ package final class StoreCell<Element>: @unchecked Sendable {
         hub.policy.rewritten = false
         if rewritten && same(before, value) {
             hub.lock.unlock()
+            withExtendedLifetime(before) {}
             return false
         }
         hub.sendLocked(.next(value))
+        // Released after unlocking: a deinit may use this cell.
+        withExtendedLifetime(before) {}
         return true
     }
 

@@ -100,7 +100,9 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     /// when it goes idle (a walk in progress may still hold them).
     @exclusivity(unchecked) @usableFromInline var disposedTokens: [Token] = []
     @exclusivity(unchecked) @usableFromInline var policy: Policy
-    @exclusivity(unchecked) @usableFromInline var queue: [Event<Element>] = []
+    /// Events sent while a delivery ran, for its owner; each slot is emptied as it is taken, so
+    /// that the owner releases the event after unlocking (see ``deliverLocked(_:)``).
+    @exclusivity(unchecked) @usableFromInline var queue: [Event<Element>?] = []
     @exclusivity(unchecked) @usableFromInline var head = 0
     @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
     @exclusivity(unchecked) @usableFromInline var disposed = false
@@ -194,17 +196,22 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
 
     /// Called with `lock` held by the thread holding `delivering`: records and delivers `first`
     /// (outside the lock), then whatever was queued meanwhile, then goes idle. Releases `lock`.
+    ///
+    /// What a step lets go of (the event it delivered, the value its recording replaced) is
+    /// released after unlocking: a deinit is user code, and it may use this subject (read its
+    /// value, subscribe, send), which takes the lock.
     @inlinable
     func deliverLocked(_ first: Event<Element>) {
         var event = first
         while true {
             var walked: Unmanaged<List>?
             var prefix: Element?
+            var replaced: Element?
             if case .next(let element) = event {
                 // A stateless policy is zero-sized: its field shares the object's address, and
                 // the thread sanitizer would report a mutation of it as racing with reads of the
                 // object header. It records nothing, so skip the call.
-                if Policy.recordsValues { policy.record(element) }
+                if Policy.recordsValues { replaced = policy.record(element) }
                 if Policy.deliversNext { walked = currentList }
             } else {
                 stopEvent = event
@@ -220,8 +227,7 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
             if let walked {
                 let word = settlePending()
                 lock.unlock()
-                if let prefix { deliver(.next(prefix), to: walked) }
-                deliver(event, to: walked)
+                deliverAndRelease(consume event, prefix: consume prefix, replaced: consume replaced, to: walked)
                 // Idle with one swap, unless this thread has to take the lock anyway (`pending`
                 // was set, then or since).
                 if word & HubState.pending == 0,
@@ -231,11 +237,37 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
                     return
                 }
                 lock.lock()
+            } else {
+                // `AsyncSubject` recorded a value, which it delivers only at completion (and
+                // keeps: releasing `event` here releases no last reference).
+                _ = consume event
+                if replaced != nil {
+                    lock.unlock()
+                    release(consume replaced)
+                    lock.lock()
+                }
             }
             guard let next = takeQueuedOrGoIdle() else { return }
             event = next
         }
     }
+
+    /// The unlocked part of a step: delivers `prefix` (if any), then `event`, to `walked`; the
+    /// three values are released when it returns, before the caller may take the lock again.
+    @inlinable
+    @inline(__always)
+    func deliverAndRelease(
+        _ event: consuming Event<Element>, prefix: consuming Element?, replaced: consuming Element?,
+        to walked: Unmanaged<List>
+    ) {
+        if let prefix { deliver(.next(prefix), to: walked) }
+        deliver(event, to: walked)
+    }
+
+    /// Releases `value` here (the caller has unlocked).
+    @inlinable
+    @inline(__always)
+    func release(_ value: consuming Element?) {}
 
     /// With `lock` held by the owner: clears `pending` if nothing is left that needs the lock
     /// (queued events, lists or tokens to release), and returns the word. Whoever leaves
@@ -268,7 +300,7 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     @inlinable
     func takeQueuedOrGoIdle() -> Event<Element>? {
         if head != queue.count {
-            let next = queue[head]
+            let next = queue[head].take()
             head += 1
             if head == queue.count {
                 queue.removeAll(keepingCapacity: false)

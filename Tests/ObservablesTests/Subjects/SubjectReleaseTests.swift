@@ -1,0 +1,77 @@
+import Observables
+import Testing
+
+/// A value whose deinit runs `onRelease`, which uses the subject that held the value.
+final class UsesSubjectWhenReleased: @unchecked Sendable {
+    // @unchecked: immutable.
+    let onRelease: @Sendable () -> Void
+    init(_ onRelease: @escaping @Sendable () -> Void) { self.onRelease = onRelease }
+    deinit { onRelease() }
+}
+
+/// A subject lets go of the values it no longer needs (a replaced latest value, a value pushed
+/// out of the replay buffer, a queued event once delivered) after unlocking, so a value's deinit
+/// may use the same subject: read its value, subscribe, send. (RxSwift's subjects use a
+/// recursive lock, which allows this; ours deadlocked.) Each case runs on a thread of its own
+/// and fails after 5 seconds instead of hanging the run.
+@Suite struct SubjectReleaseTests {
+    @Test func aBehaviorSubjectsReplacedValueMayReadTheSubjectFromItsDeinit() {
+        let log = EventRecorder<String>()
+        let finished = onOwnThreads(1, timeout: 5) { _ in
+            let subject = BehaviorSubject<UsesSubjectWhenReleased?>(value: nil)
+            subject.onNext(
+                UsesSubjectWhenReleased {
+                    do {
+                        log.on(.next("read: \(try subject.value() == nil ? "nil" : "value")"))
+                    } catch {
+                        log.on(.next("read: \(error)"))
+                    }
+                })
+            subject.onNext(nil)
+            log.on(.next("done"))
+        }
+        #expect(finished)
+        #expect(log.elements == ["read: nil", "done"])
+    }
+
+    @Test func aValuePushedOutOfAReplayBufferMaySubscribeFromItsDeinit() {
+        let log = EventRecorder<String>()
+        let finished = onOwnThreads(1, timeout: 5) { _ in
+            let subject = ReplaySubject<UsesSubjectWhenReleased?>.create(bufferSize: 1)
+            subject.onNext(
+                UsesSubjectWhenReleased {
+                    subject.subscribe(onNext: { log.on(.next("replayed: \($0 == nil ? "nil" : "value")")) })
+                        .dispose()
+                })
+            subject.onNext(nil)
+            log.on(.next("done"))
+        }
+        #expect(finished)
+        #expect(log.elements == ["replayed: nil", "done"])
+    }
+
+    @Test func aQueuedEventsValueMaySendToTheSubjectFromItsDeinit() {
+        // The observer sends three values while the first is delivered: they are queued, and the
+        // subject holds the only reference to them. The second one's deinit sends `nil`, which is
+        // delivered after the queued values.
+        let log = EventRecorder<String>()
+        let finished = onOwnThreads(1, timeout: 5) { _ in
+            let subject = PublishSubject<UsesSubjectWhenReleased?>()
+            var sentQueued = false
+            let subscription = subject.subscribe(onNext: { value in
+                log.on(.next(value == nil ? "nil" : "value"))
+                if !sentQueued {
+                    sentQueued = true
+                    subject.onNext(UsesSubjectWhenReleased {})
+                    subject.onNext(UsesSubjectWhenReleased { subject.onNext(nil) })
+                    subject.onNext(UsesSubjectWhenReleased {})
+                }
+            })
+            subject.onNext(nil)
+            subscription.dispose()
+            log.on(.next("done"))
+        }
+        #expect(finished)
+        #expect(log.elements == ["nil", "value", "value", "value", "nil", "done"])
+    }
+}
