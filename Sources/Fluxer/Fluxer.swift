@@ -164,6 +164,15 @@ public protocol Fluxer: AnyObject {
     /// stops when its pipeline starts, with a message saying to rename it.
     @available(*, deprecated, renamed: "transform(dispatcher:)")
     func transform(dispatchers: Observable<Dispatcher>) -> TransformDispatchers
+
+    /// Inferred from a `scheduler` property; ``NotAHook`` when there is none.
+    associatedtype ReactorScheduler = NotAHook
+    /// Not an option: ReactorKit's name for ``storeScheduler``. A Fluxer whose `scheduler` has
+    /// the type ReactorKit requires (`ImmediateSchedulerType`, not optional) stops when its
+    /// pipeline starts, with a message saying to rename it. A `scheduler` of any other type
+    /// (`SchedulerType`, `MainScheduler`, an optional) is your own: no Fluxer reads it.
+    @available(*, deprecated, renamed: "storeScheduler")
+    var scheduler: ReactorScheduler { get }
 }
 
 /// The ``Fluxer/CancellationKey`` of a Fluxer without latest-wins cancellation.

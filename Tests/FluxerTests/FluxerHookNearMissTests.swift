@@ -45,6 +45,39 @@ final class PluralDispatchersFluxer: Fluxer {
     func transform(dispatchers: Observable<Int>) -> Observable<Int> { dispatchers }
 }
 
+/// ReactorKit's scheduler requirement, kept by someone migrating a reactor: it means
+/// `storeScheduler`, which would silently stay at its default.
+final class ReactorSchedulerFluxer: Fluxer {
+    typealias Action = Int
+    typealias Dispatcher = Int
+    struct Store { let count = StoreProperty(0) }
+
+    let store = Store()
+    let pipeline = FluxerPipeline<Action, Dispatcher>()
+    let scheduler: ImmediateSchedulerType = MainScheduler.instance
+
+    func dispatch(action: Int) throws -> Observable<Int> { .just(action) }
+    func updateStore(dispatcher: Int) throws { store.count.value += dispatcher }
+}
+
+/// A `scheduler` of its own (not the type ReactorKit requires), used for its own timing.
+final class OwnSchedulerFluxer: Fluxer {
+    typealias Action = Int
+    typealias Dispatcher = Int
+    struct Store { let count = StoreProperty(0) }
+
+    let store = Store()
+    let pipeline = FluxerPipeline<Action, Dispatcher>()
+    let scheduler: any SchedulerType
+
+    init(scheduler: any SchedulerType) { self.scheduler = scheduler }
+
+    func dispatch(action: Int) throws -> Observable<Int> {
+        Observable.just(action).delay(.seconds(1), scheduler: scheduler)
+    }
+    func updateStore(dispatcher: Int) throws { store.count.value += dispatcher }
+}
+
 /// Compiles only if none of `F`'s near-miss associated types was inferred from a method.
 func requireNoNearMiss<F: Fluxer>(_: F.Type)
 where F.TransformMutation == NotAHook, F.TransformActions == NotAHook, F.TransformDispatchers == NotAHook {}
@@ -61,7 +94,12 @@ where F.TransformMutation == NotAHook, F.TransformActions == NotAHook, F.Transfo
         #expect(fluxer.store.last.value == "a")
     }
 
-    @Test func theNearMissTypesAreInferredFromTheMethods() {
+    @Test func theNearMissTypesAreInferredFromTheMembers() {
+        #expect(ReactorSchedulerFluxer.ReactorScheduler.self == (any ImmediateSchedulerType).self)
+        #expect(OwnSchedulerFluxer.ReactorScheduler.self == (any SchedulerType).self)
+        // ScriptFluxer's optional `scheduler` is its own (it runs: see the test above).
+        #expect(ScriptFluxer.ReactorScheduler.self == (any ImmediateSchedulerType)?.self)
+        #expect(CounterFluxer.ReactorScheduler.self == NotAHook.self)
         #expect(MutationNameFluxer.TransformMutation.self == Observable<Int>.self)
         #expect(PluralActionsFluxer.TransformActions.self == Observable<Int>.self)
         #expect(PluralDispatchersFluxer.TransformDispatchers.self == Observable<Int>.self)
@@ -102,5 +140,26 @@ where F.TransformMutation == NotAHook, F.TransformActions == NotAHook, F.Transfo
                     "PluralDispatchersFluxer implements transform(dispatchers:), which no Fluxer calls: "
                         + "rename it transform(dispatcher:)"))
         }
+    }
+
+    @Test func reactorKitsSchedulerStopsWithTheOptionToRenameItTo() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            ReactorSchedulerFluxer().action.onNext(1)
+        }.map { result in
+            let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(
+                message.contains(
+                    "ReactorSchedulerFluxer implements scheduler: ImmediateSchedulerType, which no Fluxer reads: "
+                        + "rename it storeScheduler (ReactorKit's name"))
+        }
+    }
+
+    @Test func aSchedulerOfAnotherTypeIsTheFluxersOwn() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let fluxer = OwnSchedulerFluxer(scheduler: scheduler)
+        fluxer.action.onNext(5)
+        #expect(fluxer.store.count.value == 0)
+        scheduler.advanceTo(1)
+        #expect(fluxer.store.count.value == 5)
     }
 }

@@ -1,6 +1,6 @@
-/// The type of a name that is not a hook (``Fluxer/transform(mutation:)`` and the others under
-/// "Names that are not hooks") when the Fluxer does not implement it: the only type these
-/// requirements may have.
+/// The type of a name that is not a hook (``Fluxer/transform(mutation:)``, ``Fluxer/scheduler``
+/// and the others under "Names that are not hooks") when the Fluxer does not implement it: the
+/// only type these requirements may have.
 public struct NotAHook: Sendable {
     /// The only value.
     public init() {}
@@ -21,13 +21,19 @@ extension Fluxer where TransformDispatchers == NotAHook {
     public func transform(dispatchers: Observable<Dispatcher>) -> NotAHook { NotAHook() }
 }
 
+extension Fluxer where ReactorScheduler == NotAHook {
+    /// Not declared (the right answer: see the requirement).
+    public var scheduler: NotAHook { NotAHook() }
+}
+
 /// Stops the program when `F` implements a method spelled like a hook but not quite, which the
-/// pipeline would never call. Runs once per pipeline, when it starts.
+/// pipeline would never call, or declares ReactorKit's `scheduler`, which it would never read.
+/// Runs once per pipeline, when it starts.
 @usableFromInline
 func checkHookSpelling<F: Fluxer>(of _: F.Type) {
-    func stop(_ written: String, _ hook: String, _ note: String) -> Never {
+    func stop(_ written: String, _ hook: String, _ note: String, neverUsed: String = "calls") -> Never {
         preconditionFailure(
-            "\(F.self) implements \(written), which no Fluxer calls: rename it \(hook)\(note)")
+            "\(F.self) implements \(written), which no Fluxer \(neverUsed): rename it \(hook)\(note)")
     }
     if F.TransformMutation.self != NotAHook.self {
         stop("transform(mutation:)", "transform(dispatcher:)", " (ReactorKit's Mutation is a Fluxer's Dispatcher)")
@@ -35,5 +41,11 @@ func checkHookSpelling<F: Fluxer>(of _: F.Type) {
     if F.TransformActions.self != NotAHook.self { stop("transform(actions:)", "transform(action:)", "") }
     if F.TransformDispatchers.self != NotAHook.self {
         stop("transform(dispatchers:)", "transform(dispatcher:)", "")
+    }
+    if F.ReactorScheduler.self == (any ImmediateSchedulerType).self {
+        stop(
+            "scheduler: ImmediateSchedulerType", "storeScheduler",
+            " (ReactorKit's name for the scheduler a Fluxer processes on; if the property is your own,"
+                + " give it another name or type)", neverUsed: "reads")
     }
 }
