@@ -45,7 +45,9 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
     @usableFromInline let enforcesGrammar: Bool
     @usableFromInline let state = Atomic<UInt8>(0)
     /// Events waiting for the delivering thread, with the generation each was sent with.
-    @exclusivity(unchecked) @usableFromInline var queue: [(event: Event<Element>, generation: UInt64)] = []
+    /// Events that arrived during a delivery, for the delivering thread. Each slot is emptied as
+    /// it is taken, so the taker releases the event after unlocking (a deinit may send here).
+    @exclusivity(unchecked) @usableFromInline var queue: [(event: Event<Element>?, generation: UInt64)] = []
     @exclusivity(unchecked) @usableFromInline var head = 0
     @usableFromInline let disposed = Atomic<Bool>(false)
     /// The generation whose elements are delivered (see ``on(_:generation:)``); 0 until a
@@ -189,7 +191,7 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
             current = actual
         }
         lock.lock()
-        let next = queue[head]
+        let next = (queue[head].event.take()!, queue[head].generation)
         head += 1
         if head == queue.count {
             queue.removeAll(keepingCapacity: false)

@@ -10,8 +10,9 @@ final class UsesSubjectWhenReleased: @unchecked Sendable {
 }
 
 /// A subject lets go of the values it no longer needs (a replaced latest value, a value pushed
-/// out of the replay buffer, a queued event once delivered) after unlocking, so a value's deinit
-/// may use the same subject: read its value, subscribe, send. (RxSwift's subjects use a
+/// out of the replay buffer, a queued event once delivered) after unlocking, and so does the
+/// serializing sink of `merge` and the other operators that merge sources: a value's deinit may
+/// use the same subject (read its value, subscribe, send) or send into the same merge. (RxSwift's subjects use a
 /// recursive lock, which allows this; ours deadlocked.) Each case runs on a thread of its own
 /// and fails after 5 seconds instead of hanging the run.
 @Suite struct SubjectReleaseTests {
@@ -68,6 +69,33 @@ final class UsesSubjectWhenReleased: @unchecked Sendable {
                 }
             })
             subject.onNext(nil)
+            subscription.dispose()
+            log.on(.next("done"))
+        }
+        #expect(finished)
+        #expect(log.elements == ["nil", "value", "value", "value", "nil", "done"])
+    }
+
+    @Test func aValueQueuedInAMergeMaySendIntoTheMergeFromItsDeinit() {
+        // While the merge delivers a value from `first`, the observer sends three values into
+        // `second`: the merge queues them (it is delivering) and holds the only reference to
+        // them. The first one's deinit sends `nil` into `second`, delivered after the others.
+        let log = EventRecorder<String>()
+        let finished = onOwnThreads(1, timeout: 5) { _ in
+            let first = PublishSubject<UsesSubjectWhenReleased?>()
+            let second = PublishSubject<UsesSubjectWhenReleased?>()
+            var sentQueued = false
+            let subscription = Observable.merge(first.asObservable(), second.asObservable())
+                .subscribe(onNext: { value in
+                    log.on(.next(value == nil ? "nil" : "value"))
+                    if !sentQueued {
+                        sentQueued = true
+                        second.onNext(UsesSubjectWhenReleased { second.onNext(nil) })
+                        second.onNext(UsesSubjectWhenReleased {})
+                        second.onNext(UsesSubjectWhenReleased {})
+                    }
+                })
+            first.onNext(nil)
             subscription.dispose()
             log.on(.next("done"))
         }
