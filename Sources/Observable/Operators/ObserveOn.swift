@@ -42,7 +42,9 @@ final class ObserveOnSink<Element>: StopSignal, Cancelable, @unchecked Sendable 
     @usableFromInline let scheduler: ImmediateSchedulerType
     @usableFromInline let downstream: AnyObserver<Element>
     @usableFromInline let lock = Lock()
-    @usableFromInline var queue: [Event<Element>] = []
+    /// Each slot is emptied as it is taken, so an event is released after unlocking (a deinit
+    /// may send into this chain again).
+    @usableFromInline var queue: [Event<Element>?] = []
     @usableFromInline var head = 0
     @usableFromInline var draining = false
     @usableFromInline var inputStopped = false
@@ -94,16 +96,18 @@ final class ObserveOnSink<Element>: StopSignal, Cancelable, @unchecked Sendable 
     func drain() {
         while true {
             var released = false
+            // Events dropped after a dispose, released after unlocking.
+            var dropped: [Event<Element>?] = []
             let next: Event<Element>? = lock.withLock {
                 if head == queue.count || disposed.load(ordering: .acquiring) {
-                    queue.removeAll()
+                    swap(&dropped, &queue)
                     head = 0
                     draining = false
                     released = sourceWasReleased
                     return nil
                 }
                 defer { head += 1 }
-                return queue[head]
+                return queue[head].take()
             }
             guard let event = next else {
                 if released && !disposed.load(ordering: .acquiring) { SourceRelease.notify(downstream.stopSignal) }

@@ -1,3 +1,4 @@
+import Dispatch
 import Observables
 import Testing
 
@@ -11,11 +12,12 @@ final class UsesSubjectWhenReleased: @unchecked Sendable {
 
 /// A subject lets go of the values it no longer needs (a replaced latest value, a value pushed
 /// out of the replay buffer, a queued event once delivered) after unlocking, and so does the
-/// serializing sink of `merge` and the other operators that merge sources: a value's deinit may
-/// use the same subject (read its value, subscribe, send) or send into the same merge. (RxSwift's subjects use a
+/// serializing sink of `merge` and the other operators that merge sources, and `observe(on:)`,
+/// with their queued events: a value's deinit may use the same subject (read its value,
+/// subscribe, send) or send into the same chain. (RxSwift's subjects use a
 /// recursive lock, which allows this; ours deadlocked.) Each case runs on a thread of its own
 /// and fails after 5 seconds instead of hanging the run.
-@Suite struct SubjectReleaseTests {
+@Suite struct ReleaseOutsideLockTests {
     @Test func aBehaviorSubjectsReplacedValueMayReadTheSubjectFromItsDeinit() {
         let log = EventRecorder<String>()
         let finished = onOwnThreads(1, timeout: 5) { _ in
@@ -101,5 +103,18 @@ final class UsesSubjectWhenReleased: @unchecked Sendable {
         }
         #expect(finished)
         #expect(log.elements == ["nil", "value", "value", "value", "nil", "done"])
+    }
+
+    @Test func anEventThatObserveOnDeliveredMaySendIntoTheChainFromItsDeinit() {
+        // The value's deinit runs once `observe(on:)` has delivered it and let go of it.
+        let log = EventRecorder<String>()
+        let subject = PublishSubject<UsesSubjectWhenReleased?>()
+        let scheduler = SerialDispatchQueueScheduler(serialQueue: DispatchQueue(label: "release.observeOn"))
+        let subscription = subject.observe(on: scheduler)
+            .subscribe(onNext: { log.on(.next($0 == nil ? "nil" : "value")) })
+        subject.onNext(UsesSubjectWhenReleased { subject.onNext(nil) })
+        #expect(waitUntil { log.elements.count == 2 }, "deadlock: the deinit's send did not arrive")
+        #expect(log.elements == ["value", "nil"])
+        subscription.dispose()
     }
 }
