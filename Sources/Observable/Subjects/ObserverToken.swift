@@ -98,9 +98,11 @@ final class ObserverToken<Policy: SubjectPolicy>: Disposable, @unchecked Sendabl
                 withExtendedLifetime(dropped) {}
                 return
             }
-            pending = buffer
+            let next = buffer
             buffer = []
             hub.lock.unlock()
+            // Released after unlocking: the round just delivered may hold a value's last reference.
+            pending = next
         }
     }
 
