@@ -39,10 +39,10 @@ struct Outbox<Message> {
 
     /// Appends the messages, in order, to `queue`.
     @inlinable
-    func append(to queue: inout [Message]) {
+    func append(to queue: inout [Message?]) {
         guard let first else { return }
         queue.append(first)
-        queue.append(contentsOf: rest)
+        for message in rest { queue.append(message) }
     }
 }
 
@@ -66,7 +66,9 @@ struct Outbox<Message> {
 final class TimeSink<State, Message>: StopSignal, Cancelable, @unchecked Sendable {
     @usableFromInline let lock = Lock()
     @exclusivity(unchecked) @usableFromInline var state: State
-    @exclusivity(unchecked) @usableFromInline var queue: [Message] = []
+    /// Each slot is emptied as it is taken, so a message is released after unlocking (a deinit
+    /// may send into this sink again).
+    @exclusivity(unchecked) @usableFromInline var queue: [Message?] = []
     @exclusivity(unchecked) @usableFromInline var head = 0
     @exclusivity(unchecked) @usableFromInline var delivering = false
     @exclusivity(unchecked) @usableFromInline var finished = false
@@ -101,6 +103,9 @@ final class TimeSink<State, Message>: StopSignal, Cancelable, @unchecked Sendabl
 
     /// Runs `body` on the state under the lock, then delivers what it sent. Returns `nil`, without
     /// running `body`, once the sink has finished or was disposed.
+    ///
+    /// A value that `body` takes out of the state for good (an element replaced by a newer one)
+    /// is returned for the caller to release after unlocking: its deinit may send here again.
     @inlinable
     @discardableResult
     func update<Result>(_ body: (inout State, inout Outbox<Message>) -> Result) -> Result? {
@@ -148,15 +153,22 @@ final class TimeSink<State, Message>: StopSignal, Cancelable, @unchecked Sendabl
         while true {
             lock.lock()
             if head == queue.count || stopped.load(ordering: .acquiring) {
-                if !queue.isEmpty { queue.removeAll(keepingCapacity: queue.count <= 64) }
+                // Messages left after a stop are released after unlocking.
+                var dropped: [Message?] = []
+                if head != queue.count {
+                    swap(&dropped, &queue)
+                } else if !queue.isEmpty {
+                    queue.removeAll(keepingCapacity: queue.count <= 64)
+                }
                 head = 0
                 delivering = false
                 let done = finished
                 lock.unlock()
+                withExtendedLifetime(dropped) {}
                 if done { stop() }
                 return
             }
-            let message = queue[head]
+            let message = queue[head].take()!
             head += 1
             lock.unlock()
             deliverUnlessStopped(message)

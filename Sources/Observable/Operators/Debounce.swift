@@ -20,12 +20,14 @@ extension ObservableType {
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
-                        let id: Int? = sink.update { state, _ in
+                        // The replaced element is released after unlocking (see `TimeSink.update`).
+                        let updated = sink.update { state, _ in
                             state.id &+= 1
+                            let replaced = state.pending
                             state.pending = element
-                            return state.id
+                            return (id: state.id, replaced: replaced)
                         }
-                        guard let id else { return }
+                        guard let id = updated?.id else { return }
                         timer.disposable = scheduler.scheduleRelative(id, dueTime: dueTime) { id in
                             sink.update { state, outbox in
                                 guard state.id == id, let pending = state.pending else { return }
@@ -35,9 +37,9 @@ extension ObservableType {
                             return Disposables.create()
                         }
                     case .error(let error):
-                        sink.update { state, outbox in
-                            state.pending = nil
+                        _ = sink.update { state, outbox in
                             outbox.finish(.error(error))
+                            return state.pending.take()
                         }
                     case .completed:
                         sink.update { state, outbox in

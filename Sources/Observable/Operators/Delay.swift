@@ -50,10 +50,13 @@ extension ObservableType {
                         // The source is done: release it now, not when its completion is delivered.
                         if event.isStopEvent { upstream.dispose() }
                         if case .error = event {
-                            sink.update { state, outbox in
-                                state.queue.removeAll()
+                            // The dropped events are released after unlocking (see `TimeSink.update`).
+                            _ = sink.update { state, outbox in
+                                let dropped = state.queue
+                                state.queue = []
                                 state.head = 0
                                 outbox.finish(event)
+                                return dropped
                             }
                             return
                         }

@@ -26,14 +26,19 @@ extension ObservableType {
             sourceSubscription.setDisposable(
                 source.subscribe(
                     sink.observer { (event: Event<Element>) in
-                        sink.update { state, outbox in
+                        // A replaced element is released after unlocking (see `TimeSink.update`).
+                        _ = sink.update { state, outbox -> Element? in
                             switch event {
-                            case .next(let element): state.latest = element
+                            case .next(let element):
+                                let replaced = state.latest
+                                state.latest = element
+                                return replaced
                             case .error: outbox.finish(event)
                             case .completed:
                                 state.sourceDone = true
                                 if state.samplerDone { outbox.finish(.completed) }
                             }
+                            return nil
                         }
                         // The source is done: release it now, not at the next tick.
                         if event.isCompleted { sourceSubscription.dispose() }

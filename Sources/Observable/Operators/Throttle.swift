@@ -45,28 +45,29 @@ extension ObservableType {
                         switch event {
                         case .next(let element):
                             let now = scheduler.now
-                            let delay: Double? =
+                            // A replaced pending element is released after unlocking (see
+                            // `TimeSink.update`).
+                            let updated: (delay: Double?, replaced: Element?)? =
                                 sink.update { state, outbox in
                                     let remaining = state.lastSent.map { window - seconds(from: $0, to: now) } ?? 0
                                     if remaining <= 0 {
-                                        state.pending = nil
                                         state.lastSent = now
                                         outbox.send(.next(element))
-                                        return nil
+                                        return (nil, state.pending.take())
                                     }
-                                    guard latest else { return nil }
-                                    let alreadyScheduled = state.pending != nil
+                                    guard latest else { return (nil, nil) }
+                                    let replaced = state.pending
                                     state.pending = element
-                                    return alreadyScheduled ? nil : remaining
-                                } ?? nil
-                            if let delay {
+                                    return (replaced == nil ? remaining : nil, replaced)
+                                }
+                            if let delay = updated?.delay {
                                 timer.disposable = scheduler.scheduleRelative(
                                     (), dueTime: .fromSeconds(delay), action: emitPending)
                             }
                         case .error(let error):
-                            sink.update { state, outbox in
-                                state.pending = nil
+                            _ = sink.update { state, outbox in
                                 outbox.finish(.error(error))
+                                return state.pending.take()
                             }
                         case .completed:
                             let waiting: Bool =
