@@ -44,9 +44,9 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
     @usableFromInline let lock = Lock()
     @usableFromInline let enforcesGrammar: Bool
     @usableFromInline let state = Atomic<UInt8>(0)
-    /// Events waiting for the delivering thread, with the generation each was sent with.
-    /// Events that arrived during a delivery, for the delivering thread. Each slot is emptied as
-    /// it is taken, so the taker releases the event after unlocking (a deinit may send here).
+    /// Events waiting for the delivering thread, with the generation each was sent with. Each
+    /// slot is emptied as it is taken, so the taker releases the event after unlocking (a
+    /// deinit may send here).
     @exclusivity(unchecked) @usableFromInline var queue: [(event: Event<Element>?, generation: UInt64)] = []
     @exclusivity(unchecked) @usableFromInline var head = 0
     @usableFromInline let disposed = Atomic<Bool>(false)
