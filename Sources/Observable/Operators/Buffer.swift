@@ -46,9 +46,12 @@ extension ObservableType {
                                 } ?? nil
                             if let next { startTimer(next) }
                         case .error(let error):
-                            sink.update { state, outbox in
+                            // The dropped buffer is released after unlocking (see `TimeSink.update`).
+                            _ = sink.update { state, outbox in
+                                let dropped = state.buffer
                                 state.buffer = []
                                 outbox.finish(.error(error))
+                                return dropped
                             }
                         case .completed:
                             sink.update { state, outbox in
