@@ -19,7 +19,8 @@ extension ObservableType {
             // Delivers what is due, then schedules the next due event, if any.
             func drainDue() {
                 let now = scheduler.now
-                let next: Double? =
+                // The delivered events are released after unlocking (see `TimeSink.update`).
+                let (next, delivered): (Double?, [(due: RxTime, event: Event<Element>)]) =
                     sink.update { state, outbox in
                         while state.head < state.queue.count {
                             let (due, event) = state.queue[state.head]
@@ -28,13 +29,15 @@ extension ObservableType {
                             if event.isStopEvent { outbox.finish(event) } else { outbox.send(event) }
                         }
                         if state.head == state.queue.count {
-                            state.queue.removeAll()
+                            var delivered: [(due: RxTime, event: Event<Element>)] = []
+                            swap(&delivered, &state.queue)
                             state.head = 0
                             state.timerRunning = false
-                            return nil
+                            return (nil, delivered)
                         }
-                        return seconds(from: now, to: state.queue[state.head].due)
-                    } ?? nil
+                        return (seconds(from: now, to: state.queue[state.head].due), [])
+                    } ?? (nil, [])
+                withExtendedLifetime(delivered) {}
                 if let next {
                     timer.disposable = scheduler.scheduleRelative((), dueTime: .fromSeconds(next)) { _ in
                         drainDue()
