@@ -35,13 +35,26 @@ extension FlatMapSink {
     func letGo(of subscriptions: [Inner]) {
         disposeUpstream()
         for subscription in subscriptions { subscription.dispose() }
+        releasePending()
         SourceRelease.notify(serial.downstream.stopSignal)
+    }
+
+    /// Once stopped: releases the inner observables still waiting (`concatMap`) after unlocking,
+    /// as what they capture may send into this sink from its deinit.
+    @inlinable
+    func releasePending() {
+        var dropped: [Observable<Output>] = []
+        lock.withLock {
+            swap(&dropped, &pending)
+            pendingHead = 0
+        }
     }
 
     // MARK: Termination
 
     /// Takes every subscription out of the state, under `lock`, and marks the sink stopped.
-    /// Returns `false` if it was already stopped.
+    /// Returns `false` if it was already stopped. The caller then releases the waiting inner
+    /// observables after unlocking (``releasePending()``).
     @inlinable
     func stopLocked(collecting subscriptions: inout [Inner]) -> Bool {
         if stopped { return false }
@@ -52,8 +65,6 @@ extension FlatMapSink {
         inners = [:]
         if let current { subscriptions.append(current) }
         current = nil
-        pending = []
-        pendingHead = 0
         return true
     }
 
@@ -71,5 +82,6 @@ extension FlatMapSink {
         serial.on(event)
         disposeUpstream()
         for subscription in subscriptions { subscription.dispose() }
+        releasePending()
     }
 }

@@ -170,10 +170,16 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
     /// observable that completes during `subscribe` leaves the next one to this loop.
     @inlinable
     func runConcat(_ first: Observable<Output>, _ firstInner: Inner) {
-        var source = first
+        var source: Observable<Output>? = first
         var inner = firstInner
         while true {
-            subscribe(source, inner)
+            // The inner observables let go of here are released after unlocking: what they
+            // capture may send into this sink from its deinit.
+            do {
+                let current = source.take()!
+                subscribe(current, inner)
+            }
+            var taken: [Observable<Output>] = []
             lock.lock()
             guard completedWhileSubscribing, !stopped else {
                 subscribingNext = false
@@ -185,7 +191,7 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
                 source = pending[pendingHead]
                 pendingHead += 1
                 if pendingHead == pending.count {
-                    pending.removeAll()
+                    swap(&taken, &pending)
                     pendingHead = 0
                 }
                 nextID &+= 1
@@ -258,6 +264,8 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
     @inlinable
     func innerCompleted(id: UInt64) {
         let finished: Inner?
+        // Inner observables taken from `pending`, released after unlocking.
+        var taken: [Observable<Output>] = []
         lock.lock()
         if strategy == .merge {
             finished = inners.removeValue(forKey: id)
@@ -281,7 +289,7 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
                 let source = pending[pendingHead]
                 pendingHead += 1
                 if pendingHead == pending.count {
-                    pending.removeAll()
+                    swap(&taken, &pending)
                     pendingHead = 0
                 }
                 nextID &+= 1
@@ -329,5 +337,6 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
         guard first else { return }
         disposeUpstream()
         for subscription in subscriptions { subscription.dispose() }
+        releasePending()
     }
 }
