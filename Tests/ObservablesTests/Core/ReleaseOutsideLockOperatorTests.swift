@@ -3,17 +3,26 @@ import Synchronization
 import Testing
 
 /// A source that hands its observer to the test, which calls it directly: re-entrant calls
-/// nest, nothing serializes them before the operator under test.
+/// nest, nothing serializes them before the operator under test. Disposing the subscription
+/// lets go of the observer (which may hold what captured this source).
 final class DirectSource<Element>: ObservableType, @unchecked Sendable {
-    // @unchecked: set by `subscribe` and read by `send` on the one thread a test uses.
+    // @unchecked: `observer` is only touched under `lock`.
+    private let lock = TestLock()
     private var observer: AnyObserver<Element>?
 
     func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        self.observer = AnyObserver(observer)
-        return Disposables.create()
+        lock.withLock { self.observer = AnyObserver(observer) }
+        return Disposables.create { [weak self] in
+            guard let self else { return }
+            let released = self.lock.withLock {
+                defer { self.observer = nil }
+                return self.observer
+            }
+            withExtendedLifetime(released) {}
+        }
     }
 
-    func send(_ event: Event<Element>) { observer?.on(event) }
+    func send(_ event: Event<Element>) { lock.withLock { observer }?.on(event) }
     func send(_ element: Element) { send(.next(element)) }
 }
 
