@@ -31,47 +31,6 @@ final class Echo: @unchecked Sendable {
     }
 }
 
-/// A single-thread scheduler whose clock the test moves; timers run in due order on `advance`.
-final class ManualClockScheduler: SchedulerType, @unchecked Sendable {
-    // @unchecked: used by one thread.
-    private var clock = 0.0
-    private var timers: [(due: Double, order: Int, run: () -> Void)] = []
-    private var made = 0
-
-    var now: RxTime { RxTime(timeIntervalSince1970: clock) }
-
-    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-        action(state)
-    }
-
-    func scheduleRelative<StateType>(
-        _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable
-    ) -> Disposable {
-        made += 1
-        timers.append((clock + dueTime.asTimeInterval, made, { _ = action(state) }))
-        return Disposables.create()
-    }
-
-    func schedulePeriodic<StateType>(
-        _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
-        action: @escaping (StateType) -> StateType
-    ) -> Disposable {
-        Disposables.create()
-    }
-
-    /// Runs the timers due by `time`, earliest first (timers they schedule too), then sets the clock.
-    func advance(to time: Double) {
-        while let next = timers.indices.filter({ timers[$0].due <= time }).min(by: {
-            (timers[$0].due, timers[$0].order) < (timers[$1].due, timers[$1].order)
-        }) {
-            let timer = timers.remove(at: next)
-            clock = max(clock, timer.due)
-            timer.run()
-        }
-        clock = time
-    }
-}
-
 /// Tries to break "the library never releases a user value while holding one of its locks":
 /// values whose deinit sends into the same chain, sent from several threads, released by
 /// disposal races, and dropped by operators that keep them (each used to deadlock: the deadlock
@@ -245,7 +204,8 @@ final class ManualClockScheduler: SchedulerType, @unchecked Sendable {
         let finished = onOwnThreads(1, timeout: 5) { _ in
             let ledger = ReleaseLedger()
             let source = DirectSource<Echo?>()
-            let scheduler = ManualClockScheduler()
+            // Half a second per tick.
+            let scheduler = TestScheduler(initialClock: 0, resolution: 0.5, simulateProcessingDelay: false)
             let subscription = source.delay(.seconds(1), scheduler: scheduler)
                 .subscribe(onNext: { log.on(.next($0 == nil ? "nil" : "value")) })
             source.send(
@@ -253,11 +213,11 @@ final class ManualClockScheduler: SchedulerType, @unchecked Sendable {
                     log.on(.next("released"))
                     source.send(nil)
                 })
-            scheduler.advance(to: 0.5)
+            scheduler.advanceTo(1)
             source.send(nil)
-            scheduler.advance(to: 1)  // delivers the value, the second is not due
-            scheduler.advance(to: 2)  // delivers the second; the first is released
-            scheduler.advance(to: 3)  // delivers the echo
+            scheduler.advanceTo(2)  // delivers the value, the second is not due
+            scheduler.advanceTo(4)  // delivers the second; the first is released
+            scheduler.advanceTo(6)  // delivers the echo
             subscription.dispose()
             log.on(.next("done"))
         }
