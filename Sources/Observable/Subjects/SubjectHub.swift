@@ -227,7 +227,12 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
             if let walked {
                 let word = settlePending()
                 lock.unlock()
-                deliverAndRelease(consume event, prefix: consume prefix, replaced: consume replaced, to: walked)
+                if let prefix { deliver(.next(prefix), to: walked) }
+                deliver(event, to: walked)
+                // Released here, before this thread may take the lock again.
+                _ = consume event
+                _ = consume prefix
+                _ = consume replaced
                 // Idle with one swap, unless this thread has to take the lock anyway (`pending`
                 // was set, then or since).
                 if word & HubState.pending == 0,
@@ -243,7 +248,7 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
                 _ = consume event
                 if replaced != nil {
                     lock.unlock()
-                    release(consume replaced)
+                    _ = consume replaced
                     lock.lock()
                 }
             }
@@ -251,23 +256,6 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
             event = next
         }
     }
-
-    /// The unlocked part of a step: delivers `prefix` (if any), then `event`, to `walked`; the
-    /// three values are released when it returns, before the caller may take the lock again.
-    @inlinable
-    @inline(__always)
-    func deliverAndRelease(
-        _ event: consuming Event<Element>, prefix: consuming Element?, replaced: consuming Element?,
-        to walked: Unmanaged<List>
-    ) {
-        if let prefix { deliver(.next(prefix), to: walked) }
-        deliver(event, to: walked)
-    }
-
-    /// Releases `value` here (the caller has unlocked).
-    @inlinable
-    @inline(__always)
-    func release(_ value: consuming Element?) {}
 
     /// With `lock` held by the owner: clears `pending` if nothing is left that needs the lock
     /// (queued events, lists or tokens to release), and returns the word. Whoever leaves
