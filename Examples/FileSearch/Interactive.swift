@@ -41,9 +41,9 @@ final class InteractiveApp {
     }
 
     func start() {
+        listenToSignals()
         bindScreen()
         listenToKeys()
-        listenToSignals()
         fluxer.action.onNext(.startIndexing)
     }
 
@@ -157,11 +157,28 @@ final class InteractiveApp {
         }
     }
 
-    /// Window resizes redraw; SIGINT, SIGTERM and SIGHUP restore the terminal and exit.
+    /// The signals the app handles: a window resize redraws; the others restore the terminal and
+    /// exit.
+    static let handledSignals = [SIGWINCH, SIGINT, SIGTERM, SIGHUP]
+
+    /// Blocks ``handledSignals`` in the calling thread. Called on the main thread before the
+    /// terminal goes raw and before any other thread starts (threads inherit the mask): a signal
+    /// sent before the dispatch sources below listen then waits, pending, until they do. Without
+    /// it, a SIGTERM in the first moments killed the program with the terminal left raw. (Nor
+    /// are they set to `SIG_IGN`: that discards a pending signal.)
+    static func holdHandledSignals() {
+        var held = sigset_t()
+        sigemptyset(&held)
+        for signalNumber in handledSignals { sigaddset(&held, signalNumber) }
+        pthread_sigmask(SIG_BLOCK, &held, nil)
+    }
+
+    /// Window resizes redraw; SIGINT, SIGTERM and SIGHUP restore the terminal and exit. Dispatch
+    /// reads the signals from a descriptor (`signalfd` on Linux), so they stay blocked in every
+    /// thread (see ``holdHandledSignals()``).
     func listenToSignals() {
         nonisolated(unsafe) let app = self
-        for signalNumber in [SIGWINCH, SIGINT, SIGTERM, SIGHUP] {
-            signal(signalNumber, SIG_IGN)
+        for signalNumber in Self.handledSignals {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
             source.setEventHandler {
                 if signalNumber == SIGWINCH {
@@ -191,6 +208,7 @@ final class InteractiveApp {
 
 /// Interactive mode: never returns.
 func runInteractive(_ options: Options) -> Never {
+    InteractiveApp.holdHandledSignals()
     guard let terminal = Terminal.open() else {
         printError("FileSearch: no terminal (/dev/tty); use --query TEXT for non-interactive use\n")
         exit(2)

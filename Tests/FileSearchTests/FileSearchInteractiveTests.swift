@@ -84,6 +84,25 @@ struct FileSearchInteractiveTests {
         }
     }
 
+    /// A SIGTERM sent while the program starts (as soon as its pid is known, and as soon as the
+    /// screen shows anything) is neither lost nor fatal with the terminal left raw: the program
+    /// exits with 143 and the terminal is cooked again. It failed in CI under the thread
+    /// sanitizer: the first draw came before the signal handlers were installed.
+    @Test(arguments: ["pid", "screen"])
+    func aSigtermWhileStartingIsNeitherLostNorLeavesTheTerminalRaw(sentAt moment: String) throws {
+        guard let session = try start() else { return }
+        let pid = { session.file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
+        #expect(session.wait { pid() != nil })
+        if moment == "screen" {
+            #expect(session.wait { !session.screen().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty })
+        }
+        kill(try #require(pid()), SIGTERM)
+        let exit = try #require(session.waitForExit())
+        #expect(exit.status == "143")
+        #expect(exit.output.isEmpty)
+        expectRestored(exit.stty)
+    }
+
     @Test func aResizedWindowIsRedrawnToTheNewWidth() throws {
         guard let session = try start() else { return }
         #expect(session.waitForScreen(containing: "indexed "), "\(session.screen())")
