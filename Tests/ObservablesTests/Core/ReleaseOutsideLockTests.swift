@@ -78,6 +78,52 @@ final class UsesSubjectWhenReleased: @unchecked Sendable {
         #expect(log.elements == ["nil", "value", "value", "value", "nil", "done"])
     }
 
+    /// The same with arrays, the most common subject values (`BehaviorRelay<[Item]>`). An
+    /// optimized build may release an array as soon as it is last used (arrays are eager-move):
+    /// the release has to be pinned after the unlock, not left to the end of a scope.
+    @Test(arguments: ["BehaviorSubject", "BehaviorRelay", "ReplaySubject", "queued"])
+    func anArrayTheSubjectLetsGoOfMayUseTheSubjectFromItsElementsDeinit(_ kind: String) {
+        typealias Items = [UsesSubjectWhenReleased]
+        let log = EventRecorder<String>()
+        let finished = onOwnThreads(1, timeout: 5) { _ in
+            switch kind {
+            case "BehaviorSubject":
+                let subject = BehaviorSubject<Items>(value: [])
+                subject.onNext([
+                    UsesSubjectWhenReleased { log.on(.next("read \((try? subject.value())?.count ?? -1)")) }
+                ])
+                subject.onNext([])
+            case "BehaviorRelay":
+                let relay = BehaviorRelay<Items>(value: [])
+                relay.accept([UsesSubjectWhenReleased { log.on(.next("read \(relay.value.count)")) }])
+                relay.accept([])
+            case "ReplaySubject":
+                let subject = ReplaySubject<Items>.create(bufferSize: 1)
+                subject.onNext([
+                    UsesSubjectWhenReleased {
+                        subject.subscribe(onNext: { log.on(.next("read \($0.count)")) }).dispose()
+                    }
+                ])
+                subject.onNext([])
+            default:
+                let subject = PublishSubject<Items>()
+                var sentQueued = false
+                let subscription = subject.subscribe(onNext: { items in
+                    log.on(.next("read \(items.count)"))
+                    if !sentQueued {
+                        sentQueued = true
+                        subject.onNext([UsesSubjectWhenReleased { subject.onNext([]) }])
+                    }
+                })
+                subject.onNext([])
+                subscription.dispose()
+            }
+            log.on(.next("done"))
+        }
+        #expect(finished)
+        #expect(log.elements == (kind == "queued" ? ["read 0", "read 1", "read 0", "done"] : ["read 0", "done"]))
+    }
+
     @Test func aValueQueuedInAMergeMaySendIntoTheMergeFromItsDeinit() {
         // While the merge delivers a value from `first`, the observer sends three values into
         // `second`: the merge queues them (it is delivering) and holds the only reference to

@@ -48,6 +48,7 @@ extension FlatMapSink {
             swap(&dropped, &pending)
             pendingHead = 0
         }
+        withExtendedLifetime(dropped) {}
     }
 
     // MARK: Termination

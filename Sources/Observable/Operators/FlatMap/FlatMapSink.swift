@@ -173,8 +173,10 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
         var source: Observable<Output>? = first
         var inner = firstInner
         while true {
-            // The inner observables let go of here are released after unlocking: what they
-            // capture may send into this sink from its deinit.
+            // The inner observables and entries let go of here are released after unlocking:
+            // what they capture may send into this sink from its deinit. Explicitly: an array's
+            // lifetime may end at its last use (arrays are eager-move), here the swap under the
+            // lock, which an optimized build did.
             do {
                 let current = source.take()!
                 subscribe(current, inner)
@@ -195,9 +197,12 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
                     pendingHead = 0
                 }
                 nextID &+= 1
-                inner = Inner(sink: self, id: nextID)
-                current = inner
+                let next = Inner(sink: self, id: nextID)
+                current = next
                 lock.unlock()
+                withExtendedLifetime(taken) {}
+                // The finished entry may be the last owner of its subscription.
+                inner = next
                 continue
             }
             subscribingNext = false
@@ -298,6 +303,7 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
                 subscribingNext = true
                 completedWhileSubscribing = false
                 lock.unlock()
+                withExtendedLifetime(taken) {}
                 finished?.dispose()
                 runConcat(source, inner)
                 return
