@@ -109,6 +109,7 @@ final class ObserveOnSink<Element>: StopSignal, Cancelable, @unchecked Sendable 
                 defer { head += 1 }
                 return queue[head].take()
             }
+            withExtendedLifetime(dropped) {}
             guard let event = next else {
                 if released && !disposed.load(ordering: .acquiring) { SourceRelease.notify(downstream.stopSignal) }
                 return
