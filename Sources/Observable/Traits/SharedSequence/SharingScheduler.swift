@@ -16,7 +16,8 @@
 public enum SharingScheduler {
     /// Makes the scheduler used by shared sequences built now.
     public static var make: @Sendable () -> SchedulerType {
-        mocked ?? { MainScheduler.instance }
+        if let mock = mocked { return mock.make }
+        return { MainScheduler.instance }
     }
 
     /// Runs `action` with shared sequences built inside it delivering on `scheduler`.
@@ -29,11 +30,18 @@ public enum SharingScheduler {
     public static func mock(
         makeScheduler: @escaping @Sendable () -> SchedulerType, action: () throws -> Void
     ) rethrows {
-        try $mocked.withValue(makeScheduler, operation: action)
+        try $mocked.withValue(Mock(make: makeScheduler), operation: action)
     }
 
     // MARK: - Implementation
 
+    /// The task-local value is a struct, not the function itself: with a task-local of an
+    /// optional function type, optimized builds (Swift 6.3) crashed in `withValue`
+    /// (`swift_task_localValuePush` read the value's type from a null pointer).
+    struct Mock: Sendable {
+        let make: @Sendable () -> SchedulerType
+    }
+
     @TaskLocal
-    static var mocked: (@Sendable () -> SchedulerType)?
+    static var mocked: Mock?
 }
