@@ -108,7 +108,7 @@ final class ExpectationRecorder {
         }
         let known = paths[id] != nil
         if let value = known ? before[id] as? Value : live() { return value }
-        preconditionFailure(
+        fatalError(
             "\(path(of: member)) had no value before this step (an empty StoreProperty): assign the expected "
                 + "value (`$0.x = value`) instead of reading or modifying it")
     }

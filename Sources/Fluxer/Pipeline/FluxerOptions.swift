@@ -17,7 +17,7 @@ func resolveStoreScheduler(_ value: Any, of fluxer: Any.Type) -> (any ImmediateS
     if value is NoStoreScheduler { return nil }
     if let scheduler = value as? any ImmediateSchedulerType { return scheduler }
     if let optional = value as? any OptionalValue, optional.isNone { return nil }
-    preconditionFailure(
+    fatalError(
         "\(fluxer).storeScheduler is a \(type(of: value)), not a scheduler: declare it with a type that "
             + "conforms to ImmediateSchedulerType, e.g. `var storeScheduler: MainScheduler { .instance }`")
 }

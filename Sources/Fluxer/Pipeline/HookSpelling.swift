@@ -32,7 +32,7 @@ extension Fluxer where ReactorScheduler == NotAHook {
 @usableFromInline
 func checkHookSpelling<F: Fluxer>(of _: F.Type) {
     func stop(_ written: String, _ hook: String, _ note: String, neverUsed: String = "calls") -> Never {
-        preconditionFailure(
+        fatalError(
             "\(F.self) implements \(written), which no Fluxer \(neverUsed): rename it \(hook)\(note)")
     }
     if F.TransformMutation.self != NotAHook.self {

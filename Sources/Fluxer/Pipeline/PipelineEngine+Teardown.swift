@@ -34,7 +34,7 @@ extension PipelineEngine {
     @usableFromInline
     func checkTornDownByItsFluxer() {
         guard let fluxer else { return }
-        preconditionFailure(
+        fatalError(
             "\(type(of: fluxer)).pipeline was destroyed while the Fluxer is alive: declare it as a stored "
                 + "`let pipeline = FluxerPipeline<Action, Dispatcher>()`, never a computed property or a replaced var")
     }

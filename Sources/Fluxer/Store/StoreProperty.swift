@@ -102,7 +102,7 @@ public final class StoreProperty<Value>: ObservableType, ReadableStoreProperty {
         get {
             noteRead()
             guard let current = cell.value else {
-                preconditionFailure(
+                fatalError(
                     "StoreProperty<\(Value.self)>.value read before its first write; use valueIfPresent")
             }
             return current

@@ -170,7 +170,7 @@ extension ObservableType where Element: BinaryInteger {
     /// - Precondition: `count >= 0` (a negative count stops the program with a message).
     @inlinable
     public static func range(start: Element, count: Element) -> Observable<Element> {
-        precondition(count >= 0, "range(start:count:) needs a count >= 0, got \(count)")
+        checkRule(count >= 0, "range(start:count:) needs a count >= 0, got \(count)")
         return Observable { observer in
             var current = start
             var remaining = count

@@ -92,7 +92,7 @@ extension ObservableType where Element: BinaryInteger {
     /// - Precondition: `count >= 0`.
     @inlinable
     public static func range(start: Element, count: Element, scheduler: ImmediateSchedulerType) -> Observable<Element> {
-        precondition(count >= 0, "range(start:count:scheduler:) needs a count >= 0, got \(count)")
+        checkRule(count >= 0, "range(start:count:scheduler:) needs a count >= 0, got \(count)")
         return produce(on: scheduler, from: (next: start, remaining: count)) { step, sink in
             guard step.remaining > 0 else {
                 sink.forward(.completed)

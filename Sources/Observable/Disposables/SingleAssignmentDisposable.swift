@@ -35,19 +35,19 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     public func setDisposable(_ disposable: Disposable) {
         let rule = "SingleAssignmentDisposable.setDisposable must be called only once"
         let before = state.load(ordering: .acquiring)
-        precondition(before == State.empty || before == State.disposedEmpty, rule)
+        checkRule(before == State.empty || before == State.disposedEmpty, rule)
         if before == State.empty {
             member = disposable
             let (exchanged, actual) = state.compareExchange(
                 expected: State.empty, desired: State.filled, ordering: .acquiringAndReleasing)
             if exchanged { return }
-            precondition(actual == State.disposedEmpty, rule)
+            checkRule(actual == State.disposedEmpty, rule)
             member = nil
         }
         // Disposed first: record the assignment, then release the new member at once.
         let (exchanged, _) = state.compareExchange(
             expected: State.disposedEmpty, desired: State.disposedFilled, ordering: .acquiringAndReleasing)
-        precondition(exchanged, rule)
+        checkRule(exchanged, rule)
         disposable.dispose()
     }
 

@@ -12,7 +12,7 @@ extension ObservableType {
     /// - Precondition: `count > 0`.
     @inlinable
     public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<[Element]> {
-        precondition(count > 0, "buffer(timeSpan:count:scheduler:) needs count > 0, got \(count)")
+        checkRule(count > 0, "buffer(timeSpan:count:scheduler:) needs count > 0, got \(count)")
         let source = self
         return Observable { observer in
             let sink = TimeSink<BufferState<Element>, Event<[Element]>>.forwarding(

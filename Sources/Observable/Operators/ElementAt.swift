@@ -9,7 +9,7 @@ extension ObservableType {
     /// - Precondition: `index >= 0`.
     @inlinable
     public func element(at index: Int) -> Observable<Element> {
-        precondition(index >= 0, "element(at:) needs an index >= 0, got \(index)")
+        checkRule(index >= 0, "element(at:) needs an index >= 0, got \(index)")
         let source = self
         return Observable { observer in
             let sink = StageSink(downstream: observer, payload: (), variable: index)

@@ -51,7 +51,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// - Precondition: `maxConcurrent > 0`.
     @inlinable
     public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
-        precondition(maxConcurrent > 0, "merge(maxConcurrent:) needs maxConcurrent > 0, got \(maxConcurrent)")
+        checkRule(maxConcurrent > 0, "merge(maxConcurrent:) needs maxConcurrent > 0, got \(maxConcurrent)")
         let outer = self
         return Observable { observer in
             MergeCore<Element>(downstream: observer, maxConcurrent: maxConcurrent).run(outer)

@@ -22,7 +22,7 @@ extension ObservableType {
     /// - Precondition: `maxAttemptCount >= 0`.
     @inlinable
     public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
-        precondition(maxAttemptCount >= 0, "retry(_:) needs maxAttemptCount >= 0, got \(maxAttemptCount)")
+        checkRule(maxAttemptCount >= 0, "retry(_:) needs maxAttemptCount >= 0, got \(maxAttemptCount)")
         let source = self.asObservable()
         return Observable { observer in
             if maxAttemptCount == 0 {

@@ -33,7 +33,7 @@ extension ObservableType {
     ///   - scope: the shared subject's lifetime.
     @inlinable
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
-        precondition(replay >= 0, "share(replay:scope:) needs replay >= 0, got \(replay)")
+        checkRule(replay >= 0, "share(replay:scope:) needs replay >= 0, got \(replay)")
         switch scope {
         case .forever:
             if replay == 0 { return multicast(PublishSubject<Element>()).refCount() }

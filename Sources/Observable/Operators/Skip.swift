@@ -7,7 +7,7 @@ extension ObservableType {
     /// - Precondition: `count >= 0`.
     @inlinable
     public func skip(_ count: Int) -> Observable<Element> {
-        precondition(count >= 0, "skip(_:) needs a count >= 0, got \(count)")
+        checkRule(count >= 0, "skip(_:) needs a count >= 0, got \(count)")
         let source = self
         return Observable { observer in
             let sink = StageSink(downstream: observer, payload: (), variable: count)

@@ -18,7 +18,7 @@ extension ObservableType {
     /// - Precondition: `count >= 0`.
     @inlinable
     public func take(_ count: Int) -> Observable<Element> {
-        precondition(count >= 0, "take(_:) needs a count >= 0, got \(count)")
+        checkRule(count >= 0, "take(_:) needs a count >= 0, got \(count)")
         if count == 0 { return Observable.empty() }
         let source = self
         return Observable { observer in

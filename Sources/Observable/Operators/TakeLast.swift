@@ -9,7 +9,7 @@ extension ObservableType {
     /// - Precondition: `count >= 0`.
     @inlinable
     public func takeLast(_ count: Int) -> Observable<Element> {
-        precondition(count >= 0, "takeLast(_:) needs a count >= 0, got \(count)")
+        checkRule(count >= 0, "takeLast(_:) needs a count >= 0, got \(count)")
         let source = self
         return Observable { observer in
             // The ring buffer and the index of its oldest element are the stage's variable.

@@ -17,7 +17,7 @@ extension ObservableType {
     public func window(
         timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType
     ) -> Observable<Observable<Element>> {
-        precondition(count > 0, "window(timeSpan:count:scheduler:) needs count > 0, got \(count)")
+        checkRule(count > 0, "window(timeSpan:count:scheduler:) needs count > 0, got \(count)")
         let source = self
         return Observable { observer in
             let first = PublishSubject<Element>()

@@ -36,7 +36,7 @@ public final class MainScheduler: SchedulerType {
     /// thread is running the main queue's work (after `dispatchMain()` on Linux, Dispatch runs it
     /// on worker threads).
     public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
-        precondition(
+        checkRule(
             isOnMainQueue,
             errorMessage
                 ?? "Executing on a background thread. Please use `MainScheduler.instance.schedule` to schedule work on the main thread."

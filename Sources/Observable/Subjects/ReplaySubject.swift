@@ -20,7 +20,7 @@ public final class ReplaySubject<Element>: ObservableType, ObserverType, Cancela
     /// A subject that replays up to `bufferSize` latest values.
     /// - Precondition: `bufferSize >= 0`.
     public static func create(bufferSize: Int) -> ReplaySubject<Element> {
-        precondition(bufferSize >= 0, "ReplaySubject.create(bufferSize:) needs bufferSize >= 0, got \(bufferSize)")
+        checkRule(bufferSize >= 0, "ReplaySubject.create(bufferSize:) needs bufferSize >= 0, got \(bufferSize)")
         return ReplaySubject(capacity: bufferSize)
     }
 

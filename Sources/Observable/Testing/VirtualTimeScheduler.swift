@@ -33,7 +33,7 @@ open class VirtualTimeScheduler: SchedulerType, CustomDebugStringConvertible, @u
     /// tick.
     /// - Precondition: `resolution > 0`.
     public init(initialClock: TestTime = 0, resolution: Double = 1.0) {
-        precondition(resolution > 0, "VirtualTimeScheduler needs a resolution > 0, got \(resolution)")
+        checkRule(resolution > 0, "VirtualTimeScheduler needs a resolution > 0, got \(resolution)")
         self.currentClock = initialClock
         self.resolution = resolution
     }
@@ -162,14 +162,14 @@ open class VirtualTimeScheduler: SchedulerType, CustomDebugStringConvertible, @u
     /// - Precondition: `time >= clock`, and the scheduler is not already running.
     public func advanceTo(_ time: TestTime) {
         let current = clock
-        precondition(time >= current, "advanceTo(\(time)) would move the clock back from \(current)")
+        checkRule(time >= current, "advanceTo(\(time)) would move the clock back from \(current)")
         run(until: time)
     }
 
     /// Moves the clock forward by `ticks` without running anything.
     /// - Precondition: `ticks >= 0`.
     public func sleep(_ ticks: TestTime) {
-        precondition(ticks >= 0, "sleep(\(ticks)) would move the clock back")
+        checkRule(ticks >= 0, "sleep(\(ticks)) would move the clock back")
         lock.withLock { currentClock += ticks }
     }
 
@@ -185,7 +185,7 @@ open class VirtualTimeScheduler: SchedulerType, CustomDebugStringConvertible, @u
             return false
         }
         if alreadyRunning {
-            precondition(limit == nil, "advanceTo(_:) called while the scheduler is already running")
+            checkRule(limit == nil, "advanceTo(_:) called while the scheduler is already running")
             return
         }
         while let item = takeNext(until: limit) {
@@ -320,7 +320,7 @@ final class PeriodicStep<StateType>: @unchecked Sendable {
             }
             let now = scheduler.clock
             let nextTime = scheduler.adjustScheduledTime(now + periodTicks)
-            precondition(nextTime > now, "schedulePeriodic: the period rounds to 0 ticks, so it would never end")
+            checkRule(nextTime > now, "schedulePeriodic: the period rounds to 0 ticks, so it would never end")
             self.schedule(next, at: nextTime, on: scheduler)
             return Disposables.create()
         }
