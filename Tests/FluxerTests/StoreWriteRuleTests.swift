@@ -25,7 +25,15 @@ final class CheatingFluxer: Fluxer {
     }
 }
 
-@Suite struct StoreWriteRuleTests {
+/// The write rule is checked in debug builds only (see `StoreOwnership`).
+#if DEBUG
+    let storeWriteRuleIsChecked = true
+#else
+    let storeWriteRuleIsChecked = false
+#endif
+
+@Suite(.enabled(if: storeWriteRuleIsChecked, "the store write rule is checked in debug builds only"))
+struct StoreWriteRuleTests {
     @Test func aViewWritingTheStoreOfARunningFluxerStopsWithTheRule() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let fluxer = CheatingFluxer()

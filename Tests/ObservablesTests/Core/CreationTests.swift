@@ -197,7 +197,8 @@ import Testing
     }
 }
 
-@Suite(.serialized) struct ResourceCounterTests {
+@Suite(.serialized, .enabled(if: Resources.isCounting, "counts live objects: debug builds only"))
+struct ResourceCounterTests {
     @Test func liveSubscriptionCountReturnsToItsStartAfterDispose() async throws {
         #expect(Resources.isCounting)
         let subject = PublishSubject<Int>()

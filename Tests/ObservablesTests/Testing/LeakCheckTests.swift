@@ -3,7 +3,7 @@ import Observables
 import Testing
 
 /// `Resources.tracking` and the leak checks built on it (the grids, `.leavesNothingAlive`).
-@Suite struct LeakCheckTests {
+@Suite(.enabled(if: Resources.isCounting, "counts live objects: debug builds only")) struct LeakCheckTests {
     @Test func trackingCountsWhatTheBodyLeavesAlive() {
         #expect(Resources.isCounting)
         let subject = PublishSubject<Int>()

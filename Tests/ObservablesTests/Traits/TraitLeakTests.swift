@@ -6,7 +6,7 @@ import Testing
 /// suites run in parallel, so the check allows their noise: 1,000 rounds that each leaked even
 /// one object would leave at least 1,000 behind for good, while another test's objects come and
 /// go; the final count is polled for a few seconds.
-@Suite struct TraitLeakTests {
+@Suite(.enabled(if: Resources.isCounting, "counts live objects: debug builds only")) struct TraitLeakTests {
     @Test func thousandsOfEndedOrDisposedTraitSubscriptionsLeaveNothingAlive() {
         #expect(Resources.isCounting)
         let before = Resources.total
