@@ -2,11 +2,32 @@ import Synchronization
 
 /// How a ``FlatMapSink`` ends: a source that let go of its observer, and termination.
 extension FlatMapSink {
+    /// What a stop takes out of the state under `lock`: the subscriptions to dispose and
+    /// (`concatMap`) the inner observables still waiting. The caller disposes and releases them
+    /// after unlocking, as what they capture may send into this sink from its deinit.
+    @usableFromInline
+    struct Leftovers {
+        @usableFromInline var subscriptions: [Inner] = []
+        @usableFromInline var waiting: [Observable<Output>] = []
+
+        @inlinable
+        init() {}
+
+        /// Disposes the subscriptions and releases the waiting inner observables. Called after
+        /// unlocking.
+        @inlinable
+        func dispose() {
+            for subscription in subscriptions { subscription.dispose() }
+            // Pinned here: an array may be released at its last use, which is under the lock.
+            withExtendedLifetime(waiting) {}
+        }
+    }
+
     /// Inner `id` let go of its observer without terminating: it is gone like a completed one,
     /// except that it can no longer let the result complete.
     @inlinable
     func innerWasReleased(id: UInt64) {
-        var released: [Inner] = []
+        var released = Leftovers()
         let dead: Bool = lock.withLock {
             innerReleased = true
             if strategy == .merge {
@@ -23,49 +44,38 @@ extension FlatMapSink {
     /// ``stopLocked(collecting:)``) and returns `true`; the caller then calls ``letGo(of:)``
     /// after unlocking.
     @inlinable
-    func stopIfDeadLocked(collecting subscriptions: inout [Inner]) -> Bool {
+    func stopIfDeadLocked(collecting leftovers: inout Leftovers) -> Bool {
         guard outerReleased || innerReleased else { return false }
         guard outerCompleted || outerReleased, inners.isEmpty, current == nil, !subscribingNext else { return false }
-        return stopLocked(collecting: &subscriptions)
+        return stopLocked(collecting: &leftovers)
     }
 
     /// Releases the subscriptions of a sink that nothing can reach any more (delivery already
     /// queued in `serial` still happens) and tells downstream's head.
     @inlinable
-    func letGo(of subscriptions: [Inner]) {
+    func letGo(of leftovers: Leftovers) {
         disposeUpstream()
-        for subscription in subscriptions { subscription.dispose() }
-        releasePending()
+        leftovers.dispose()
         SourceRelease.notify(serial.downstream.stopSignal)
-    }
-
-    /// Once stopped: releases the inner observables still waiting (`concatMap`) after unlocking,
-    /// as what they capture may send into this sink from its deinit.
-    @inlinable
-    func releasePending() {
-        var dropped: [Observable<Output>] = []
-        lock.withLock {
-            swap(&dropped, &pending)
-            pendingHead = 0
-        }
-        withExtendedLifetime(dropped) {}
     }
 
     // MARK: Termination
 
-    /// Takes every subscription out of the state, under `lock`, and marks the sink stopped.
-    /// Returns `false` if it was already stopped. The caller then releases the waiting inner
-    /// observables after unlocking (``releasePending()``).
+    /// Takes every subscription and waiting inner observable out of the state, under `lock`,
+    /// and marks the sink stopped. Returns `false` if it was already stopped. The caller then
+    /// disposes and releases `leftovers` after unlocking.
     @inlinable
-    func stopLocked(collecting subscriptions: inout [Inner]) -> Bool {
+    func stopLocked(collecting leftovers: inout Leftovers) -> Bool {
         if stopped { return false }
         stopped = true
         terminated.store(true, ordering: .releasing)
         requestStop()
-        subscriptions.append(contentsOf: inners.values)
+        leftovers.subscriptions.append(contentsOf: inners.values)
         inners = [:]
-        if let current { subscriptions.append(current) }
+        if let current { leftovers.subscriptions.append(current) }
         current = nil
+        swap(&leftovers.waiting, &pending)
+        pendingHead = 0
         return true
     }
 
@@ -74,15 +84,14 @@ extension FlatMapSink {
     /// replaces it).
     @inlinable
     func terminate(with event: Event<Output>, ifCurrent id: UInt64? = nil) {
-        var subscriptions: [Inner] = []
+        var leftovers = Leftovers()
         let first = lock.withLock {
             if let id, current?.id != id { return false }
-            return stopLocked(collecting: &subscriptions)
+            return stopLocked(collecting: &leftovers)
         }
         guard first else { return }
         serial.on(event)
         disposeUpstream()
-        for subscription in subscriptions { subscription.dispose() }
-        releasePending()
+        leftovers.dispose()
     }
 }

@@ -106,7 +106,7 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
         case .error(let error):
             terminate(with: .error(error))
         case .completed:
-            var released: [Inner] = []
+            var released = Leftovers()
             let (done, dead): (Bool, Bool) = lock.withLock {
                 outerCompleted = true
                 let done = isDoneLocked
@@ -207,7 +207,7 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
             }
             subscribingNext = false
             let done = isDoneLocked
-            var released: [Inner] = []
+            var released = Leftovers()
             let dead = !done && stopIfDeadLocked(collecting: &released)
             lock.unlock()
             if done {
@@ -310,7 +310,7 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
             }
         }
         let done = isDoneLocked
-        var released: [Inner] = []
+        var released = Leftovers()
         let dead = !done && stopIfDeadLocked(collecting: &released)
         lock.unlock()
         finished?.dispose()
@@ -327,7 +327,7 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
     @inlinable
     override func sourceReleased() {
         super.sourceReleased()
-        var released: [Inner] = []
+        var released = Leftovers()
         let dead: Bool = lock.withLock {
             outerReleased = true
             return stopIfDeadLocked(collecting: &released)
@@ -338,11 +338,10 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
     @inlinable
     override func dispose() {
         serial.dispose()
-        var subscriptions: [Inner] = []
-        let first = lock.withLock { stopLocked(collecting: &subscriptions) }
+        var leftovers = Leftovers()
+        let first = lock.withLock { stopLocked(collecting: &leftovers) }
         guard first else { return }
         disposeUpstream()
-        for subscription in subscriptions { subscription.dispose() }
-        releasePending()
+        leftovers.dispose()
     }
 }
