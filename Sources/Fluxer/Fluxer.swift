@@ -173,6 +173,18 @@ public protocol Fluxer: AnyObject {
     /// (`SchedulerType`, `MainScheduler`, an optional) is your own: no Fluxer reads it.
     @available(*, deprecated, renamed: "storeScheduler")
     var scheduler: ReactorScheduler { get }
+
+    /// Inferred from a `transform(state:)` method (its observable's element, ReactorKit's
+    /// `State`); ``NotAHook`` when there is none.
+    associatedtype ReactorState = NotAHook
+    /// Inferred from a `transform(state:)` method; ``NotAHook`` when there is none.
+    associatedtype TransformState = NotAHook
+    /// Not a hook: ReactorKit transforms its state stream here, and a Fluxer has no state
+    /// stream (its store is a set of observable properties). A Fluxer that implements it stops
+    /// when its pipeline starts, with a message saying to derive the value with a
+    /// `DerivedProperty` of the store instead.
+    @available(*, deprecated, message: "a Fluxer has no state stream: derive the value with a DerivedProperty")
+    func transform(state: Observable<ReactorState>) -> TransformState
 }
 
 /// The ``Fluxer/CancellationKey`` of a Fluxer without latest-wins cancellation.

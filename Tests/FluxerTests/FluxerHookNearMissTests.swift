@@ -78,9 +78,28 @@ final class OwnSchedulerFluxer: Fluxer {
     func updateStore(dispatcher: Int) throws { store.count.value += dispatcher }
 }
 
+/// ReactorKit's state transform, kept by someone migrating a reactor: a Fluxer has no state
+/// stream to pass it, so it would never run.
+final class TransformStateFluxer: Fluxer {
+    typealias Action = Int
+    typealias Dispatcher = Int
+    struct State { var count = 0 }
+    struct Store { let count = StoreProperty(0) }
+
+    let store = Store()
+    let pipeline = FluxerPipeline<Action, Dispatcher>()
+
+    func dispatch(action: Int) throws -> Observable<Int> { .just(action) }
+    func updateStore(dispatcher: Int) throws { store.count.value += dispatcher }
+    func transform(state: Observable<State>) -> Observable<State> { state.map { State(count: $0.count * 2) } }
+}
+
 /// Compiles only if none of `F`'s near-miss associated types was inferred from a method.
 func requireNoNearMiss<F: Fluxer>(_: F.Type)
-where F.TransformMutation == NotAHook, F.TransformActions == NotAHook, F.TransformDispatchers == NotAHook {}
+where
+    F.TransformMutation == NotAHook, F.TransformActions == NotAHook, F.TransformDispatchers == NotAHook,
+    F.TransformState == NotAHook
+{}
 
 /// A method spelled like a `transform` hook but not quite would compile as an unrelated method
 /// and never be called: such a Fluxer stops when its pipeline starts, with a message naming the
@@ -104,6 +123,22 @@ where F.TransformMutation == NotAHook, F.TransformActions == NotAHook, F.Transfo
         #expect(PluralActionsFluxer.TransformActions.self == Observable<Int>.self)
         #expect(PluralDispatchersFluxer.TransformDispatchers.self == Observable<Int>.self)
         #expect(MutationNameFluxer.TransformActions.self == NotAHook.self)
+        #expect(TransformStateFluxer.ReactorState.self == TransformStateFluxer.State.self)
+        #expect(TransformStateFluxer.TransformState.self == Observable<TransformStateFluxer.State>.self)
+        #expect(MutationNameFluxer.TransformState.self == NotAHook.self)
+    }
+
+    @Test func reactorKitsTransformStateStopsWithWhatToDoInstead() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            TransformStateFluxer().action.onNext(1)
+        }.map { result in
+            let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(
+                message.contains(
+                    "TransformStateFluxer implements transform(state:), which no Fluxer calls: a Fluxer has no state "
+                        + "stream (its store is a set of observable properties); derive the value with a DerivedProperty"
+                ))
+        }
     }
 
     @Test func reactorKitsTransformMutationStopsWithTheHookToRenameItTo() async {

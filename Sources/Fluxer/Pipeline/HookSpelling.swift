@@ -21,31 +21,43 @@ extension Fluxer where TransformDispatchers == NotAHook {
     public func transform(dispatchers: Observable<Dispatcher>) -> NotAHook { NotAHook() }
 }
 
+extension Fluxer where TransformState == NotAHook {
+    /// Not implemented (the right answer: see the requirement).
+    public func transform(state: Observable<ReactorState>) -> NotAHook { NotAHook() }
+}
+
 extension Fluxer where ReactorScheduler == NotAHook {
     /// Not declared (the right answer: see the requirement).
     public var scheduler: NotAHook { NotAHook() }
 }
 
 /// Stops the program when `F` implements a method spelled like a hook but not quite, which the
-/// pipeline would never call, or declares ReactorKit's `scheduler`, which it would never read.
+/// pipeline would never call, ReactorKit's `transform(state:)`, which has nothing to transform
+/// here, or declares ReactorKit's `scheduler`, which it would never read.
 /// Runs once per pipeline, when it starts.
 @usableFromInline
 func checkHookSpelling<F: Fluxer>(of _: F.Type) {
-    func stop(_ written: String, _ hook: String, _ note: String, neverUsed: String = "calls") -> Never {
-        fatalError(
-            "\(F.self) implements \(written), which no Fluxer \(neverUsed): rename it \(hook)\(note)")
+    func stop(_ written: String, _ advice: String, neverUsed: String = "calls") -> Never {
+        fatalError("\(F.self) implements \(written), which no Fluxer \(neverUsed): \(advice)")
     }
     if F.TransformMutation.self != NotAHook.self {
-        stop("transform(mutation:)", "transform(dispatcher:)", " (ReactorKit's Mutation is a Fluxer's Dispatcher)")
+        stop(
+            "transform(mutation:)", "rename it transform(dispatcher:) (ReactorKit's Mutation is a Fluxer's Dispatcher)")
     }
-    if F.TransformActions.self != NotAHook.self { stop("transform(actions:)", "transform(action:)", "") }
+    if F.TransformActions.self != NotAHook.self { stop("transform(actions:)", "rename it transform(action:)") }
     if F.TransformDispatchers.self != NotAHook.self {
-        stop("transform(dispatchers:)", "transform(dispatcher:)", "")
+        stop("transform(dispatchers:)", "rename it transform(dispatcher:)")
+    }
+    if F.TransformState.self != NotAHook.self {
+        stop(
+            "transform(state:)",
+            "a Fluxer has no state stream (its store is a set of observable properties); derive the value"
+                + " with a DerivedProperty of the store, or transform it where it is observed")
     }
     if F.ReactorScheduler.self == (any ImmediateSchedulerType).self {
         stop(
-            "scheduler: ImmediateSchedulerType", "storeScheduler",
-            " (ReactorKit's name for the scheduler a Fluxer processes on; if the property is your own,"
+            "scheduler: ImmediateSchedulerType",
+            "rename it storeScheduler (ReactorKit's name for the scheduler a Fluxer processes on; if the property is your own,"
                 + " give it another name or type)", neverUsed: "reads")
     }
 }
