@@ -55,6 +55,15 @@ import Testing
         #expect(late.values == ["ann"])
     }
 
+    @Test func readingAnEmptyPropertyStopsWithTheRuleInEveryBuild() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = StoreProperty<String>().value
+        }.map { result in
+            let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(message.contains("StoreProperty<String>.value read before its first write; use valueIfPresent"))
+        }
+    }
+
     @Test func reentrantWriteIsQueuedNotNested() {
         let bag = DisposeBag()
         let count = StoreProperty(0)

@@ -101,10 +101,7 @@ public final class StoreProperty<Value>: ObservableType, ReadableStoreProperty {
     public var value: Value {
         get {
             noteRead()
-            guard let current = cell.value else {
-                fatalError(
-                    "StoreProperty<\(Value.self)>.value read before its first write; use valueIfPresent")
-            }
+            guard let current = cell.value else { readBeforeFirstWrite(Value.self) }
             return current
         }
         set { write(newValue) }
@@ -214,4 +211,12 @@ extension StoreProperty: StoreMember {
     func bind(_ ownership: StoreOwnership) {
         owner.bind(ownership)
     }
+}
+
+/// Stops the program: an empty ``StoreProperty`` was read. Out of line, so the getter stays
+/// small on the read path.
+@usableFromInline
+@inline(never)
+func readBeforeFirstWrite(_ type: Any.Type) -> Never {
+    fatalError("StoreProperty<\(type)>.value read before its first write; use valueIfPresent")
 }
