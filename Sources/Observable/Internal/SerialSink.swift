@@ -30,7 +30,7 @@ import Synchronization
 ///
 /// Made with `enforcesGrammar: false` (the inbox of ``FanInSink``), it delivers `.completed` and
 /// `.error` like any other message and keeps accepting events after them.
-/// @unchecked: `queue` and `head` are only touched under `lock`; `downstream` and
+/// @unchecked: `queue` is only touched under `lock`; `downstream` and
 /// `enforcesGrammar` are immutable; `state`, `disposed` and `generation` are atomic;
 /// `onTerminated` is set before the sink is shared and otherwise touched under `lock`; the rest
 /// is ``StopSignal``'s.
@@ -47,8 +47,7 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
     /// Events waiting for the delivering thread, with the generation each was sent with. Each
     /// slot is emptied as it is taken, so the taker releases the event after unlocking (a
     /// deinit may send here).
-    @exclusivity(unchecked) @usableFromInline var queue: [(event: Event<Element>?, generation: UInt64)] = []
-    @exclusivity(unchecked) @usableFromInline var head = 0
+    @exclusivity(unchecked) @usableFromInline var queue = SlotQueue<(event: Event<Element>, generation: UInt64)>()
     @usableFromInline let disposed = Atomic<Bool>(false)
     /// The generation whose elements are delivered (see ``on(_:generation:)``); 0 until a
     /// latest-wins user advances it, which it does (releasing) before sending any element of the
@@ -190,12 +189,18 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
             if exchanged { return nil }
             current = actual
         }
+        return takeQueued()
+    }
+
+    /// With `pending` set: the next queued event and its generation, taken under the lock
+    /// (clearing `pending` when it was the last). Out of line, so that the common case above
+    /// (nothing queued) stays a short function.
+    @inlinable
+    @inline(never)
+    func takeQueued() -> (Event<Element>, UInt64) {
         lock.lock()
-        let next = (queue[head].event.take()!, queue[head].generation)
-        head += 1
-        if head == queue.count {
-            queue.removeAll(keepingCapacity: false)
-            head = 0
+        let next = queue.takeNext()!
+        if queue.isEmpty {
             state.bitwiseAnd(~Self.pending, ordering: .acquiringAndReleasing)
         }
         lock.unlock()

@@ -39,7 +39,7 @@ struct Outbox<Message> {
 
     /// Appends the messages, in order, to `queue`.
     @inlinable
-    func append(to queue: inout [Message?]) {
+    func append(to queue: inout SlotQueue<Message>) {
         guard let first else { return }
         queue.append(first)
         for message in rest { queue.append(message) }
@@ -59,7 +59,7 @@ struct Outbox<Message> {
 /// - It is the stop signal of its inputs' observers (not shared with stages above it: several
 ///   inputs use it). The flag is raised when the sink stops, and after a delivery that found
 ///   downstream stopped.
-/// @unchecked: `state`, `queue`, `head`, `delivering` and `finished` are guarded by `lock`;
+/// @unchecked: `state`, `queue`, `delivering` and `finished` are guarded by `lock`;
 /// `stopped` is atomic; `deliver` and `downstreamSignal` are immutable; `resources` locks itself;
 /// the rest is ``StopSignal``'s.
 @usableFromInline
@@ -67,9 +67,9 @@ final class TimeSink<State, Message>: StopSignal, Cancelable, @unchecked Sendabl
     @usableFromInline let lock = Lock()
     @exclusivity(unchecked) @usableFromInline var state: State
     /// Each slot is emptied as it is taken, so a message is released after unlocking (a deinit
-    /// may send into this sink again).
-    @exclusivity(unchecked) @usableFromInline var queue: [Message?] = []
-    @exclusivity(unchecked) @usableFromInline var head = 0
+    /// may send into this sink again). Storage of up to 64 slots is kept for reuse when the
+    /// queue drains (see ``drain()``).
+    @exclusivity(unchecked) @usableFromInline var queue = SlotQueue<Message>()
     @exclusivity(unchecked) @usableFromInline var delivering = false
     @exclusivity(unchecked) @usableFromInline var finished = false
     @usableFromInline let stopped = Atomic<Bool>(false)
@@ -152,15 +152,9 @@ final class TimeSink<State, Message>: StopSignal, Cancelable, @unchecked Sendabl
     func drain() {
         while true {
             lock.lock()
-            if head == queue.count || stopped.load(ordering: .acquiring) {
+            if queue.isEmpty || stopped.load(ordering: .acquiring) {
                 // Messages left after a stop are released after unlocking.
-                var dropped: [Message?] = []
-                if head != queue.count {
-                    swap(&dropped, &queue)
-                } else if !queue.isEmpty {
-                    queue.removeAll(keepingCapacity: queue.count <= 64)
-                }
-                head = 0
+                let dropped = queue.takeAll()
                 delivering = false
                 let done = finished
                 lock.unlock()
@@ -168,8 +162,7 @@ final class TimeSink<State, Message>: StopSignal, Cancelable, @unchecked Sendabl
                 if done { stop() }
                 return
             }
-            let message = queue[head].take()!
-            head += 1
+            let message = queue.takeNext(keepingCapacityUpTo: 64)!
             lock.unlock()
             deliverUnlessStopped(message)
         }

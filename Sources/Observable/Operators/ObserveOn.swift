@@ -34,7 +34,7 @@ extension ObservableType {
 /// its slot, and its flag is raised when it is disposed or has delivered the terminal event, and
 /// after a delivery that found downstream stopped. When its source lets go without terminating,
 /// it delivers what is queued, then tells downstream's head that its source let go too.
-/// @unchecked: `queue`, `head`, `draining`, `inputStopped` and `sourceWasReleased` are guarded by
+/// @unchecked: `queue`, `draining`, `inputStopped` and `sourceWasReleased` are guarded by
 /// `lock`; `disposed` is atomic; `downstream` and `scheduler` are immutable; the rest is
 /// ``StopSignal``'s.
 @usableFromInline
@@ -44,8 +44,7 @@ final class ObserveOnSink<Element>: StopSignal, Cancelable, @unchecked Sendable 
     @usableFromInline let lock = Lock()
     /// Each slot is emptied as it is taken, so an event is released after unlocking (a deinit
     /// may send into this chain again).
-    @usableFromInline var queue: [Event<Element>?] = []
-    @usableFromInline var head = 0
+    @usableFromInline var queue = SlotQueue<Event<Element>>()
     @usableFromInline var draining = false
     @usableFromInline var inputStopped = false
     @usableFromInline var sourceWasReleased = false
@@ -99,15 +98,13 @@ final class ObserveOnSink<Element>: StopSignal, Cancelable, @unchecked Sendable 
             // Events dropped after a dispose, released after unlocking.
             var dropped: [Event<Element>?] = []
             let next: Event<Element>? = lock.withLock {
-                if head == queue.count || disposed.load(ordering: .acquiring) {
-                    swap(&dropped, &queue)
-                    head = 0
+                if queue.isEmpty || disposed.load(ordering: .acquiring) {
+                    dropped = queue.takeAll()
                     draining = false
                     released = sourceWasReleased
                     return nil
                 }
-                defer { head += 1 }
-                return queue[head].take()
+                return queue.takeNext()
             }
             withExtendedLifetime(dropped) {}
             guard let event = next else {

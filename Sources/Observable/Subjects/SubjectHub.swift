@@ -102,8 +102,7 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var policy: Policy
     /// Events sent while a delivery ran, for its owner; each slot is emptied as it is taken, so
     /// that the owner releases the event after unlocking (see ``deliverLocked(_:)``).
-    @exclusivity(unchecked) @usableFromInline var queue: [Event<Element>?] = []
-    @exclusivity(unchecked) @usableFromInline var head = 0
+    @exclusivity(unchecked) @usableFromInline var queue = SlotQueue<Event<Element>>()
     @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
     @exclusivity(unchecked) @usableFromInline var disposed = false
     @usableFromInline let name: String
@@ -265,7 +264,7 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     func settlePending() -> UInt8 {
         let word = state.load(ordering: .relaxed)
         if word & HubState.pending == 0
-            || head != queue.count || !retired.isEmpty || !detached.isEmpty || !disposedTokens.isEmpty
+            || !queue.isEmpty || !retired.isEmpty || !detached.isEmpty || !disposedTokens.isEmpty
         {
             return word
         }
@@ -287,15 +286,7 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     /// going idle, releasing what waited for that and the lock.
     @inlinable
     func takeQueuedOrGoIdle() -> Event<Element>? {
-        if head != queue.count {
-            let next = queue[head].take()
-            head += 1
-            if head == queue.count {
-                queue.removeAll(keepingCapacity: false)
-                head = 0
-            }
-            return next
-        }
+        if let next = queue.takeNext() { return next }
         // A store suffices (see `settlePending`); releasing: the next owner sees this one's work.
         let idle = state.load(ordering: .relaxed) & HubState.inputStopped
         if retired.isEmpty && detached.isEmpty && disposedTokens.isEmpty {
