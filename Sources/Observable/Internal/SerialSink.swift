@@ -207,7 +207,8 @@ final class SerialSink<Element>: StopSignal, @unchecked Sendable {
         return next
     }
 
-    /// Stops all further delivery and drops queued events.
+    /// Stops all further delivery: the delivering thread still takes the queued events, one by
+    /// one, and releases them after unlocking without delivering them.
     @inlinable
     override func dispose() {
         disposed.store(true, ordering: .releasing)
