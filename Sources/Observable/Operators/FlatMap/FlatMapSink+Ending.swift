@@ -27,27 +27,28 @@ extension FlatMapSink {
     /// except that it can no longer let the result complete.
     @inlinable
     func innerWasReleased(id: UInt64) {
-        var released = Leftovers()
-        let dead: Bool = lock.withLock {
+        let released: Leftovers? = lock.withLock {
             innerReleased = true
             if strategy == .merge {
                 inners.removeValue(forKey: id)
             } else if let active = current, active.id == id {
                 current = nil
             }
-            return stopIfDeadLocked(collecting: &released)
+            return stopIfDeadLocked()
         }
-        if dead { letGo(of: released) }
+        if let released { letGo(of: released) }
     }
 
     /// Under `lock`: if a source let go and nothing can arrive any more, stops the sink (see
-    /// ``stopLocked(collecting:)``) and returns `true`; the caller then calls ``letGo(of:)``
-    /// after unlocking.
+    /// ``stopLocked(collecting:)``) and returns what it took out; the caller then calls
+    /// ``letGo(of:)`` after unlocking. `nil` (the common case, which builds no ``Leftovers``)
+    /// when the sink goes on.
     @inlinable
-    func stopIfDeadLocked(collecting leftovers: inout Leftovers) -> Bool {
-        guard outerReleased || innerReleased else { return false }
-        guard outerCompleted || outerReleased, inners.isEmpty, current == nil, !subscribingNext else { return false }
-        return stopLocked(collecting: &leftovers)
+    func stopIfDeadLocked() -> Leftovers? {
+        guard outerReleased || innerReleased else { return nil }
+        guard outerCompleted || outerReleased, inners.isEmpty, current == nil, !subscribingNext else { return nil }
+        var leftovers = Leftovers()
+        return stopLocked(collecting: &leftovers) ? leftovers : nil
     }
 
     /// Releases the subscriptions of a sink that nothing can reach any more (delivery already

@@ -106,17 +106,16 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
         case .error(let error):
             terminate(with: .error(error))
         case .completed:
-            var released = Leftovers()
-            let (done, dead): (Bool, Bool) = lock.withLock {
+            let (done, released): (Bool, Leftovers?) = lock.withLock {
                 outerCompleted = true
                 let done = isDoneLocked
-                return (done, !done && stopIfDeadLocked(collecting: &released))
+                return (done, done ? nil : stopIfDeadLocked())
             }
             if done {
                 terminate(with: .completed)
             } else {
                 disposeUpstream()
-                if dead { letGo(of: released) }
+                if let released { letGo(of: released) }
             }
         }
     }
@@ -207,12 +206,11 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
             }
             subscribingNext = false
             let done = isDoneLocked
-            var released = Leftovers()
-            let dead = !done && stopIfDeadLocked(collecting: &released)
+            let released = done ? nil : stopIfDeadLocked()
             lock.unlock()
             if done {
                 terminate(with: .completed)
-            } else if dead {
+            } else if let released {
                 letGo(of: released)
             }
             return
@@ -310,13 +308,12 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
             }
         }
         let done = isDoneLocked
-        var released = Leftovers()
-        let dead = !done && stopIfDeadLocked(collecting: &released)
+        let released = done ? nil : stopIfDeadLocked()
         lock.unlock()
         finished?.dispose()
         if done {
             terminate(with: .completed)
-        } else if dead {
+        } else if let released {
             letGo(of: released)
         }
     }
@@ -327,12 +324,11 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
     @inlinable
     override func sourceReleased() {
         super.sourceReleased()
-        var released = Leftovers()
-        let dead: Bool = lock.withLock {
+        let released: Leftovers? = lock.withLock {
             outerReleased = true
-            return stopIfDeadLocked(collecting: &released)
+            return stopIfDeadLocked()
         }
-        if dead { letGo(of: released) }
+        if let released { letGo(of: released) }
     }
 
     @inlinable
