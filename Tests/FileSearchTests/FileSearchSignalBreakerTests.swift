@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+let perlPath = which("perl")
+
+/// FileSearch's signals at any moment of its life: SIGTERM, SIGINT and SIGHUP exit with 128 +
+/// the signal and leave the terminal cooked; SIGWINCH only redraws.
+@Suite(
+    .serialized, .timeLimit(.minutes(3)),
+    .enabled(if: tmuxPath != nil, "tmux is not installed: the interactive check needs it (apt-get install -y tmux)"),
+    .enabled(if: perlPath != nil, "perl is not installed: it starts FileSearch with SIGINT at its default"))
+struct FileSearchSignalBreakerTests {
+    /// Starts FileSearch on the standard tree. A shell starts a background job with SIGINT
+    /// ignored; `interactiveSigint` has perl set it back to the default before it runs FileSearch
+    /// (exec keeps the pid), as a terminal's foreground job has it.
+    func start(interactiveSigint: Bool = true) throws -> TmuxSession? {
+        guard let program = builtProduct("FileSearch"), let tmux = tmuxPath, let perl = perlPath else { return nil }
+        if interactiveSigint {
+            return try TmuxSession(
+                tmux: tmux, program: perl, arguments: ["-e", "$SIG{INT} = 'DEFAULT'; exec @ARGV", program],
+                tree: .standard(), scratch: TemporaryTree())
+        }
+        return try TmuxSession(tmux: tmux, program: program, tree: .standard(), scratch: TemporaryTree())
+    }
+
+    func pid(of session: TmuxSession) -> Int32? {
+        session.file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// The terminal is cooked: `stty -a` shows `icanon`, `echo` and `isig`.
+    func expectCooked(_ stty: String, _ note: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let flags = Set(stty.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init))
+        for flag in ["icanon", "echo", "isig"] {
+            #expect(flags.contains(flag), "\(note): stty: \(stty)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Ten runs, each sent one of SIGTERM, SIGINT and SIGHUP 0 to 400 ms after its pid is known
+    /// (before FileSearch runs, while it starts, or once it draws): each exits with 128 + the
+    /// signal, and the terminal is cooked.
+    @Test func aSignalAtARandomMomentOfStartupExitsWithItsStatusAndACookedTerminal() throws {
+        let signals = [SIGTERM, SIGINT, SIGHUP]
+        var generator = SystemRandomNumberGenerator()
+        for run in 0..<10 {
+            let signalNumber = signals[run % signals.count]
+            let delay = UInt32.random(in: 0...400_000, using: &generator)
+            let note = "run \(run): signal \(signalNumber) after \(delay / 1000) ms"
+            guard let session = try start() else { return }
+            #expect(session.wait { pid(of: session) != nil }, "\(note)")
+            let process = try #require(pid(of: session))
+            usleep(delay)
+            kill(process, signalNumber)
+            guard let exit = session.waitForExit() else {
+                Issue.record("\(note): still running; screen: \(session.screen())")
+                continue
+            }
+            #expect(exit.status == "\(128 + signalNumber)", "\(note)")
+            #expect(exit.output.isEmpty, "\(note)")
+            expectCooked(exit.stty, note)
+        }
+    }
+
+    /// Started as a script's background job (SIGINT ignored when it starts), FileSearch still
+    /// exits on a SIGINT once it draws, with 130 and a cooked terminal.
+    @Test func aSigintToABackgroundJobOnceItDrawsExitsWithACookedTerminal() throws {
+        guard let session = try start(interactiveSigint: false) else { return }
+        #expect(session.waitForScreen(containing: "indexed "), "\(session.screen())")
+        kill(try #require(pid(of: session)), SIGINT)
+        let exit = try #require(session.waitForExit(), "still running after SIGINT: \(session.screen())")
+        #expect(exit.status == "130")
+        expectCooked(exit.stty, "SIGINT")
+    }
+
+    /// A burst of SIGWINCH from the moment the pid is known, through startup: the program
+    /// keeps running, finishes indexing, answers keys, and exits normally.
+    @Test func aBurstOfSigwinchWhileStartingNeverKillsIt() throws {
+        guard let session = try start() else { return }
+        #expect(session.wait { pid(of: session) != nil })
+        let process = try #require(pid(of: session))
+        for _ in 0..<60 {
+            kill(process, SIGWINCH)
+            usleep(5_000)
+        }
+        #expect(session.isRunning, "exited: \(session.file("status") ?? "")")
+        #expect(session.waitForScreen(containing: "indexed "), "\(session.screen())")
+        session.send(literal: "main")
+        #expect(session.waitForScreen(containing: "> src/core/main.swift"), "\(session.screen())")
+        session.send(key: "Escape")
+        let exit = try #require(session.waitForExit())
+        #expect(exit.status == "130")
+        expectCooked(exit.stty, "Escape after SIGWINCH burst")
+    }
+
+    /// SIGWINCH and SIGTERM sent together, while it starts: the resize is not taken for the
+    /// termination nor does it swallow it.
+    @Test(arguments: [0, 50_000, 200_000] as [UInt32])
+    func aSigtermRightAfterSigwinchStillExits(after delay: UInt32) throws {
+        guard let session = try start() else { return }
+        #expect(session.wait { pid(of: session) != nil })
+        let process = try #require(pid(of: session))
+        usleep(delay)
+        for _ in 0..<5 { kill(process, SIGWINCH) }
+        kill(process, SIGTERM)
+        for _ in 0..<5 { kill(process, SIGWINCH) }
+        let exit = try #require(session.waitForExit(), "still running: \(session.screen())")
+        #expect(exit.status == "143")
+        expectCooked(exit.stty, "SIGTERM among SIGWINCH after \(delay / 1000) ms")
+    }
+}

@@ -1,0 +1,111 @@
+import Dispatch
+import Foundation
+import Observables
+import Testing
+
+/// A value whose deinit sends `nil` into `subject`, the subject it was sent through.
+private final class EchoesWhenReleased: @unchecked Sendable {
+    // @unchecked: immutable, and a subject may be sent to from any thread.
+    let subject: PublishSubject<EchoesWhenReleased?>
+    init(_ subject: PublishSubject<EchoesWhenReleased?>) { self.subject = subject }
+    deinit { subject.onNext(nil) }
+}
+
+/// The queues that hold events for a later delivery (a subject's, `observe(on:)`'s, the
+/// serializing sink of `merge`, the timed operators') under load from four threads, with values
+/// whose deinits send back into the same chain when the queue lets go of them. Run with
+/// `-c release` too. Each case fails after 60 seconds instead of hanging the run.
+@Suite struct SlotQueueThreadsBreakerTests {
+    static let perThread = 300
+
+    /// Runs four threads that each send `perThread` echoing values into `subject`, then waits
+    /// until `output` has `expected` elements. `false` if the threads or the wait time out.
+    private func sendFromFourThreads(
+        into subject: PublishSubject<EchoesWhenReleased?>, output: EventRecorder<Int>, expected: Int
+    ) -> (sent: Bool, drained: Bool) {
+        let sent = onOwnThreads(4, timeout: 60) { _ in
+            for _ in 0..<Self.perThread { subject.onNext(EchoesWhenReleased(subject)) }
+        }
+        let drained = waitUntil(timeout: 60) { output.elements.count >= expected }
+        return (sent, drained)
+    }
+
+    /// Every value and every echo comes out once: `observe(on:)` lets go of each delivered
+    /// value after unlocking, and its deinit sends into the subject feeding it.
+    @Test func observeOnLetsGoOfValuesThatSendBackFromFourThreads() {
+        let output = EventRecorder<Int>()
+        let subject = PublishSubject<EchoesWhenReleased?>()
+        let subscription =
+            subject
+            .observe(on: SerialDispatchQueueScheduler(qos: .default))
+            .map { $0 == nil ? 0 : 1 }
+            .subscribe(output.observer)
+        let (sent, drained) = sendFromFourThreads(into: subject, output: output, expected: 8 * Self.perThread)
+        subscription.dispose()
+        #expect(sent, "deadlock: observe(on:) released a value under its lock")
+        #expect(drained, "delivered \(output.elements.count) of \(8 * Self.perThread)")
+        #expect(output.elements.filter { $0 == 1 }.count == 4 * Self.perThread)
+    }
+
+    /// `merge` queues the values that arrive while it delivers: the same, through a merge of
+    /// the subject with itself (every value and echo comes out twice).
+    @Test func mergeLetsGoOfQueuedValuesThatSendBackFromFourThreads() {
+        let output = EventRecorder<Int>()
+        let subject = PublishSubject<EchoesWhenReleased?>()
+        let subscription = Observable.merge(subject.asObservable(), subject.asObservable())
+            .map { $0 == nil ? 0 : 1 }
+            .subscribe(output.observer)
+        let (sent, drained) = sendFromFourThreads(into: subject, output: output, expected: 16 * Self.perThread)
+        subscription.dispose()
+        #expect(sent, "deadlock: merge released a queued value under its lock")
+        #expect(drained, "delivered \(output.elements.count) of \(16 * Self.perThread)")
+        #expect(output.elements.filter { $0 == 1 }.count == 8 * Self.perThread)
+    }
+
+    /// `delay` holds each value until its time comes: the same, with a dispose while values
+    /// still wait. Nothing deadlocks, and nothing comes out once the dispose returned.
+    @Test func delayDropsWaitingValuesThatSendBackAtDispose() {
+        let output = EventRecorder<Int>()
+        let subject = PublishSubject<EchoesWhenReleased?>()
+        let subscription =
+            subject
+            .delay(.milliseconds(20), scheduler: ConcurrentDispatchQueueScheduler(qos: .default))
+            .map { $0 == nil ? 0 : 1 }
+            .subscribe(output.observer)
+        let disposedAfter = EventRecorder<Int>()
+        let finished = onOwnThreads(5, timeout: 60) { index in
+            if index == 4 {
+                _ = waitUntil(timeout: 30) { output.elements.count >= 50 }
+                subscription.dispose()
+                let seen = output.elements.count
+                Thread.sleep(forTimeInterval: 0.2)
+                disposedAfter.on(.next(output.elements.count - seen))
+                return
+            }
+            for _ in 0..<Self.perThread { subject.onNext(EchoesWhenReleased(subject)) }
+        }
+        #expect(finished, "deadlock: delay dropped a waiting value under its lock")
+        #expect(disposedAfter.elements == [0], "elements after dispose: \(disposedAfter.elements)")
+    }
+
+    /// A `ReplaySubject` pushes values out of its buffer as four threads send; each one pushed
+    /// out subscribes to the subject from its deinit and reads the buffer.
+    @Test func aReplayBufferPushedOutFromFourThreadsMayBeReadFromTheDeinit() {
+        let subject = ReplaySubject<UsesSubjectWhenReleased>.create(bufferSize: 2)
+        let reads = EventRecorder<Int>()
+        let finished = onOwnThreads(4, timeout: 60) { _ in
+            for _ in 0..<Self.perThread {
+                subject.onNext(
+                    UsesSubjectWhenReleased { [weak subject] in
+                        guard let subject else { return }
+                        let replayed = EventRecorder<Int>()
+                        subject.subscribe(onNext: { _ in replayed.on(.next(0)) }).dispose()
+                        reads.on(.next(replayed.elements.count))
+                    })
+            }
+        }
+        #expect(finished, "deadlock: the replay buffer released a value under its lock")
+        #expect(reads.elements.count == 4 * Self.perThread - 2)
+        #expect(reads.elements.allSatisfy { $0 == 2 })
+    }
+}
