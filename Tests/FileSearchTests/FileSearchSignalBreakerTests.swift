@@ -29,6 +29,17 @@ struct FileSearchSignalBreakerTests {
         return try TmuxSession(tmux: tmux, program: program, tree: .standard(), scratch: TemporaryTree())
     }
 
+    /// Starts FileSearch (SIGINT at its default) on a tree of `count` files in 40 folders, big
+    /// enough that indexing is still running when a signal comes.
+    func startOnABigTree(files count: Int) throws -> TmuxSession? {
+        guard let program = builtProduct("FileSearch"), let tmux = tmuxPath, let perl = perlPath else { return nil }
+        let tree = try TemporaryTree()
+        for index in 0..<count { tree.file("folder\(index % 40)/sub\(index % 7)/file\(index).swift") }
+        return try TmuxSession(
+            tmux: tmux, program: perl, arguments: ["-e", "$SIG{INT} = 'DEFAULT'; exec @ARGV", program], tree: tree,
+            scratch: TemporaryTree())
+    }
+
     func pid(of session: TmuxSession) -> Int32? {
         session.file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
@@ -111,5 +122,41 @@ struct FileSearchSignalBreakerTests {
         let exit = try #require(session.waitForExit(), "still running: \(session.screen())")
         #expect(exit.status == "143")
         expectCooked(exit.stty, "SIGTERM among SIGWINCH after \(delay / 1000) ms")
+    }
+
+    /// A signal while other threads index a big tree: the exit from the signal handler races
+    /// the indexing threads, and still ends with 128 + the signal and a cooked terminal.
+    @Test func aSignalWhileIndexingABigTreeExitsWithItsStatus() throws {
+        let signals = [SIGTERM, SIGHUP, SIGINT, SIGTERM]
+        for (run, signalNumber) in signals.enumerated() {
+            guard let session = try startOnABigTree(files: 4000) else { return }
+            #expect(session.wait { pid(of: session) != nil })
+            let process = try #require(pid(of: session))
+            // Once the screen shows anything, the program is raw and its threads index.
+            _ = session.wait(seconds: 5) { !session.screen().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+            usleep(UInt32(run) * 20_000)
+            kill(process, signalNumber)
+            let note = "run \(run): signal \(signalNumber)"
+            let exit = try #require(session.waitForExit(), "\(note): still running: \(session.screen())")
+            #expect(exit.status == "\(128 + signalNumber)", "\(note)")
+            expectCooked(exit.stty, note)
+        }
+    }
+
+    /// SIGTERM and SIGHUP sent together: the program exits once, with the status of one of
+    /// them, and the terminal is cooked.
+    @Test func twoTerminatingSignalsAtOnceExitOnceWithACookedTerminal() throws {
+        for delay: UInt32 in [0, 100_000, 300_000] {
+            guard let session = try start() else { return }
+            #expect(session.wait { pid(of: session) != nil })
+            let process = try #require(pid(of: session))
+            usleep(delay)
+            kill(process, SIGTERM)
+            kill(process, SIGHUP)
+            kill(process, SIGINT)
+            let exit = try #require(session.waitForExit(), "still running: \(session.screen())")
+            #expect(["143", "129", "130"].contains(exit.status), "after \(delay / 1000) ms: \(exit.status)")
+            expectCooked(exit.stty, "three signals after \(delay / 1000) ms")
+        }
     }
 }

@@ -108,4 +108,46 @@ private final class EchoesWhenReleased: @unchecked Sendable {
         #expect(reads.elements.count == 4 * Self.perThread - 2)
         #expect(reads.elements.allSatisfy { $0 == 2 })
     }
+
+    /// A `BehaviorSubject` replaced from four threads: each replaced value reads the subject and
+    /// sends `nil` into it from its deinit. Every replaced value is released once, nothing
+    /// deadlocks, and the subject ends holding a value.
+    @Test func aBehaviorSubjectReplacedFromFourThreadsMaySendFromTheDeinit() {
+        let subject = BehaviorSubject<UsesSubjectWhenReleased?>(value: nil)
+        let released = EventRecorder<Int>()
+        let finished = onOwnThreads(4, timeout: 60) { _ in
+            for _ in 0..<Self.perThread {
+                subject.onNext(
+                    UsesSubjectWhenReleased { [weak subject] in
+                        guard let subject else { return }
+                        _ = try? subject.value()
+                        subject.onNext(nil)
+                        released.on(.next(1))
+                    })
+            }
+        }
+        #expect(finished, "deadlock: BehaviorSubject released a replaced value under its lock")
+        let last = (try? subject.value()).flatMap { $0 }
+        #expect(released.elements.count == 4 * Self.perThread - (last == nil ? 0 : 1))
+    }
+
+    /// `debounce` replaces the value it holds on each new one: the replaced values send back
+    /// into the subject from their deinits, from four threads, then the subscription is
+    /// disposed with a value still held.
+    @Test func debounceLetsGoOfReplacedValuesThatSendBack() {
+        let output = EventRecorder<Int>()
+        let subject = PublishSubject<EchoesWhenReleased?>()
+        let subscription =
+            subject
+            .debounce(.milliseconds(5), scheduler: ConcurrentDispatchQueueScheduler(qos: .default))
+            .map { $0 == nil ? 0 : 1 }
+            .subscribe(output.observer)
+        let finished = onOwnThreads(4, timeout: 60) { _ in
+            for _ in 0..<Self.perThread { subject.onNext(EchoesWhenReleased(subject)) }
+        }
+        _ = waitUntil(timeout: 1) { !output.elements.isEmpty }
+        subscription.dispose()
+        #expect(finished, "deadlock: debounce released a replaced value under its lock")
+        #expect(!output.elements.isEmpty, "debounce emitted nothing once the senders stopped")
+    }
 }
