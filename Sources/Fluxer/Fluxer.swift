@@ -176,15 +176,16 @@ public protocol Fluxer: AnyObject {
 
     /// Inferred from a `transform(state:)` method (its observable's element, ReactorKit's
     /// `State`); ``NotAHook`` when there is none.
-    associatedtype ReactorState = NotAHook
+    associatedtype ReactorKitState = NotAHook
     /// Inferred from a `transform(state:)` method; ``NotAHook`` when there is none.
-    associatedtype TransformState = NotAHook
+    associatedtype ReactorKitTransformState = NotAHook
     /// Not a hook: ReactorKit transforms its state stream here, and a Fluxer has no state
-    /// stream (its store is a set of observable properties). A Fluxer that implements it stops
-    /// when its pipeline starts, with a message saying to derive the value with a
-    /// `DerivedProperty` of the store instead.
+    /// stream (its store is a set of observable properties). A Fluxer that implements it with
+    /// ReactorKit's shape (returning an `Observable` of the element it takes) stops when its
+    /// pipeline starts, with a message saying to derive the value with a `DerivedProperty` of
+    /// the store instead; a `transform(state:)` with another result is your own.
     @available(*, deprecated, message: "a Fluxer has no state stream: derive the value with a DerivedProperty")
-    func transform(state: Observable<ReactorState>) -> TransformState
+    func transform(state: Observable<ReactorKitState>) -> ReactorKitTransformState
 }
 
 /// The ``Fluxer/CancellationKey`` of a Fluxer without latest-wins cancellation.

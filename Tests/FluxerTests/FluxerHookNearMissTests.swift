@@ -98,7 +98,7 @@ final class TransformStateFluxer: Fluxer {
 func requireNoNearMiss<F: Fluxer>(_: F.Type)
 where
     F.TransformMutation == NotAHook, F.TransformActions == NotAHook, F.TransformDispatchers == NotAHook,
-    F.TransformState == NotAHook
+    F.ReactorKitTransformState == NotAHook
 {}
 
 /// A method spelled like a `transform` hook but not quite would compile as an unrelated method
@@ -123,9 +123,9 @@ where
         #expect(PluralActionsFluxer.TransformActions.self == Observable<Int>.self)
         #expect(PluralDispatchersFluxer.TransformDispatchers.self == Observable<Int>.self)
         #expect(MutationNameFluxer.TransformActions.self == NotAHook.self)
-        #expect(TransformStateFluxer.ReactorState.self == TransformStateFluxer.State.self)
-        #expect(TransformStateFluxer.TransformState.self == Observable<TransformStateFluxer.State>.self)
-        #expect(MutationNameFluxer.TransformState.self == NotAHook.self)
+        #expect(TransformStateFluxer.ReactorKitState.self == TransformStateFluxer.State.self)
+        #expect(TransformStateFluxer.ReactorKitTransformState.self == Observable<TransformStateFluxer.State>.self)
+        #expect(MutationNameFluxer.ReactorKitTransformState.self == NotAHook.self)
     }
 
     @Test func reactorKitsTransformStateStopsWithWhatToDoInstead() async {

@@ -21,9 +21,9 @@ extension Fluxer where TransformDispatchers == NotAHook {
     public func transform(dispatchers: Observable<Dispatcher>) -> NotAHook { NotAHook() }
 }
 
-extension Fluxer where TransformState == NotAHook {
+extension Fluxer where ReactorKitTransformState == NotAHook {
     /// Not implemented (the right answer: see the requirement).
-    public func transform(state: Observable<ReactorState>) -> NotAHook { NotAHook() }
+    public func transform(state: Observable<ReactorKitState>) -> NotAHook { NotAHook() }
 }
 
 extension Fluxer where ReactorScheduler == NotAHook {
@@ -48,7 +48,9 @@ func checkHookSpelling<F: Fluxer>(of _: F.Type) {
     if F.TransformDispatchers.self != NotAHook.self {
         stop("transform(dispatchers:)", "rename it transform(dispatcher:)")
     }
-    if F.TransformState.self != NotAHook.self {
+    // ReactorKit's shape only (`Observable<State> -> Observable<State>`): a `transform(state:)`
+    // helper with another result is the Fluxer's own.
+    if F.ReactorKitTransformState.self == Observable<F.ReactorKitState>.self {
         stop(
             "transform(state:)",
             "a Fluxer has no state stream (its store is a set of observable properties); derive the value"
