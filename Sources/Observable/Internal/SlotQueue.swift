@@ -1,6 +1,6 @@
 /// A first-in-first-out queue of items appended under a lock and taken, one at a time and in
 /// order, by the thread that delivers them (the queue of ``SerialSink``, ``TimeSink``,
-/// ``ObserveOnSink`` and ``SubjectHub``).
+/// ``ObserveOnSink`` and ``SubjectHub``, and `concatMap`'s waiting inner observables).
 ///
 /// Each slot is emptied as its item is taken (``takeNext(keepingCapacityUpTo:)`` moves the item
 /// out and leaves `nil`), so that the item's last reference goes with the taker, which releases

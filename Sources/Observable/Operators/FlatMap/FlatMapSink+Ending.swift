@@ -8,7 +8,7 @@ extension FlatMapSink {
     @usableFromInline
     struct Leftovers {
         @usableFromInline var subscriptions: [Inner] = []
-        @usableFromInline var waiting: [Observable<Output>] = []
+        @usableFromInline var waiting: [Observable<Output>?] = []
 
         @inlinable
         init() {}
@@ -75,8 +75,7 @@ extension FlatMapSink {
         inners = [:]
         if let current { leftovers.subscriptions.append(current) }
         current = nil
-        swap(&leftovers.waiting, &pending)
-        pendingHead = 0
+        leftovers.waiting = pending.takeAll()
         return true
     }
 

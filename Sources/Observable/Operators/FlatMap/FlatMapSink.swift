@@ -43,9 +43,9 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
     @exclusivity(unchecked) @usableFromInline var inners: [UInt64: Inner] = [:]
     /// `.latest`, `.first`, `.concat`: the active inner subscription.
     @exclusivity(unchecked) @usableFromInline var current: Inner?
-    /// `.concat`: inner observables waiting for their turn.
-    @exclusivity(unchecked) @usableFromInline var pending: [Observable<Output>] = []
-    @exclusivity(unchecked) @usableFromInline var pendingHead = 0
+    /// `.concat`: inner observables waiting for their turn. Each is moved out of its slot when
+    /// taken, so its last reference goes with the thread that subscribes it, after unlocking.
+    @exclusivity(unchecked) @usableFromInline var pending = SlotQueue<Observable<Output>>()
     /// `.concat`: a thread is subscribing an inner observable (see ``runConcat(_:_:)``).
     @exclusivity(unchecked) @usableFromInline var subscribingNext = false
     /// `.concat`: the inner observable being subscribed completed during `subscribe`.
@@ -123,7 +123,7 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
     /// Under `lock`: the source has completed and no inner observable is active or waiting.
     @inlinable
     var isDoneLocked: Bool {
-        outerCompleted && inners.isEmpty && current == nil && pendingHead == pending.count
+        outerCompleted && inners.isEmpty && current == nil && pending.isEmpty
             && !subscribingNext && !innerReleased
     }
 
@@ -173,14 +173,11 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
         var inner = firstInner
         while true {
             // The inner observables and entries let go of here are released after unlocking:
-            // what they capture may send into this sink from its deinit. Explicitly: an array's
-            // lifetime may end at its last use (arrays are eager-move), here the swap under the
-            // lock, which an optimized build did.
+            // what they capture may send into this sink from its deinit.
             do {
                 let current = source.take()!
                 subscribe(current, inner)
             }
-            var taken: [Observable<Output>] = []
             lock.lock()
             guard completedWhileSubscribing, !stopped else {
                 subscribingNext = false
@@ -188,18 +185,12 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
                 return
             }
             completedWhileSubscribing = false
-            if pendingHead < pending.count {
-                source = pending[pendingHead]
-                pendingHead += 1
-                if pendingHead == pending.count {
-                    swap(&taken, &pending)
-                    pendingHead = 0
-                }
+            if let waiting = pending.takeNext() {
+                source = waiting
                 nextID &+= 1
                 let next = Inner(sink: self, id: nextID)
                 current = next
                 lock.unlock()
-                withExtendedLifetime(taken) {}
                 // The finished entry may be the last owner of its subscription.
                 inner = next
                 continue
@@ -267,8 +258,6 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
     @inlinable
     func innerCompleted(id: UInt64) {
         let finished: Inner?
-        // Inner observables taken from `pending`, released after unlocking.
-        var taken: [Observable<Output>] = []
         lock.lock()
         if strategy == .merge {
             finished = inners.removeValue(forKey: id)
@@ -288,20 +277,13 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
                 finished?.dispose()
                 return
             }
-            if pendingHead < pending.count, !stopped {
-                let source = pending[pendingHead]
-                pendingHead += 1
-                if pendingHead == pending.count {
-                    swap(&taken, &pending)
-                    pendingHead = 0
-                }
+            if !stopped, let source = pending.takeNext() {
                 nextID &+= 1
                 let inner = Inner(sink: self, id: nextID)
                 current = inner
                 subscribingNext = true
                 completedWhileSubscribing = false
                 lock.unlock()
-                withExtendedLifetime(taken) {}
                 finished?.dispose()
                 runConcat(source, inner)
                 return
