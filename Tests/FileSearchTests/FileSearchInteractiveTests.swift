@@ -18,14 +18,6 @@ struct FileSearchInteractiveTests {
         return try TmuxSession(tmux: tmux, program: program, tree: .standard(), scratch: TemporaryTree())
     }
 
-    /// The terminal is back in cooked mode: `stty -a` shows `icanon` and `echo`, not `-icanon`.
-    func expectRestored(_ stty: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let flags = Set(stty.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init))
-        #expect(flags.contains("icanon"), "stty: \(stty)", sourceLocation: sourceLocation)
-        #expect(flags.contains("echo"), "stty: \(stty)", sourceLocation: sourceLocation)
-        #expect(flags.contains("isig"), "stty: \(stty)", sourceLocation: sourceLocation)
-    }
-
     @Test func typingDrawsRankedResultsAndEnterPrintsTheSelectedPath() throws {
         guard let session = try start() else { return }
         #expect(session.waitForScreen(containing: "indexed "), "\(session.screen())")
@@ -46,7 +38,7 @@ struct FileSearchInteractiveTests {
         let exit = try #require(session.waitForExit())
         #expect(exit.status == "0")
         #expect(exit.output == "docs/readme-link.md\n")
-        expectRestored(exit.stty)
+        expectCooked(exit.stty)
     }
 
     @Test func escapeExitsWithNoOutputAndRestoresTheTerminal() throws {
@@ -58,7 +50,7 @@ struct FileSearchInteractiveTests {
         let exit = try #require(session.waitForExit())
         #expect(exit.status == "130")
         #expect(exit.output.isEmpty)
-        expectRestored(exit.stty)
+        expectCooked(exit.stty)
     }
 
     @Test func ctrlCAndSigtermAlsoRestoreTheTerminal() throws {
@@ -69,18 +61,17 @@ struct FileSearchInteractiveTests {
             let exit = try #require(session.waitForExit())
             #expect(exit.status == "130")
             #expect(exit.output.isEmpty)
-            expectRestored(exit.stty)
+            expectCooked(exit.stty)
         }
         do {
             guard let session = try start() else { return }
             #expect(session.waitForScreen(containing: "indexed "), "\(session.screen())")
-            let pid = try #require(
-                session.file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+            let pid = try #require(session.pid)
             kill(pid, SIGTERM)
             let exit = try #require(session.waitForExit())
             #expect(exit.status == "143")
             #expect(exit.output.isEmpty)
-            expectRestored(exit.stty)
+            expectCooked(exit.stty)
         }
     }
 
@@ -91,16 +82,15 @@ struct FileSearchInteractiveTests {
     @Test(arguments: ["pid", "screen"])
     func aSigtermWhileStartingIsNeitherLostNorLeavesTheTerminalRaw(sentAt moment: String) throws {
         guard let session = try start() else { return }
-        let pid = { session.file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
-        #expect(session.wait { pid() != nil })
+        #expect(session.wait { session.pid != nil })
         if moment == "screen" {
             #expect(session.wait { !session.screen().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty })
         }
-        kill(try #require(pid()), SIGTERM)
+        kill(try #require(session.pid), SIGTERM)
         let exit = try #require(session.waitForExit())
         #expect(exit.status == "143")
         #expect(exit.output.isEmpty)
-        expectRestored(exit.stty)
+        expectCooked(exit.stty)
     }
 
     @Test func aResizedWindowIsRedrawnToTheNewWidth() throws {

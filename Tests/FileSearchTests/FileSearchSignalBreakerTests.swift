@@ -40,18 +40,6 @@ struct FileSearchSignalBreakerTests {
             scratch: TemporaryTree())
     }
 
-    func pid(of session: TmuxSession) -> Int32? {
-        session.file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-    }
-
-    /// The terminal is cooked: `stty -a` shows `icanon`, `echo` and `isig`.
-    func expectCooked(_ stty: String, _ note: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let flags = Set(stty.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init))
-        for flag in ["icanon", "echo", "isig"] {
-            #expect(flags.contains(flag), "\(note): stty: \(stty)", sourceLocation: sourceLocation)
-        }
-    }
-
     /// Ten runs, each sent one of SIGTERM, SIGINT and SIGHUP 0 to 400 ms after its pid is known
     /// (before FileSearch runs, while it starts, or once it draws): each exits with 128 + the
     /// signal, and the terminal is cooked.
@@ -63,8 +51,8 @@ struct FileSearchSignalBreakerTests {
             let delay = UInt32.random(in: 0...400_000, using: &generator)
             let note = "run \(run): signal \(signalNumber) after \(delay / 1000) ms"
             guard let session = try start() else { return }
-            #expect(session.wait { pid(of: session) != nil }, "\(note)")
-            let process = try #require(pid(of: session))
+            #expect(session.wait { session.pid != nil }, "\(note)")
+            let process = try #require(session.pid)
             usleep(delay)
             kill(process, signalNumber)
             guard let exit = session.waitForExit() else {
@@ -82,7 +70,7 @@ struct FileSearchSignalBreakerTests {
     @Test func aSigintToABackgroundJobOnceItDrawsExitsWithACookedTerminal() throws {
         guard let session = try start(interactiveSigint: false) else { return }
         #expect(session.waitForScreen(containing: "indexed "), "\(session.screen())")
-        kill(try #require(pid(of: session)), SIGINT)
+        kill(try #require(session.pid), SIGINT)
         let exit = try #require(session.waitForExit(), "still running after SIGINT: \(session.screen())")
         #expect(exit.status == "130")
         expectCooked(exit.stty, "SIGINT")
@@ -92,8 +80,8 @@ struct FileSearchSignalBreakerTests {
     /// keeps running, finishes indexing, answers keys, and exits normally.
     @Test func aBurstOfSigwinchWhileStartingNeverKillsIt() throws {
         guard let session = try start() else { return }
-        #expect(session.wait { pid(of: session) != nil })
-        let process = try #require(pid(of: session))
+        #expect(session.wait { session.pid != nil })
+        let process = try #require(session.pid)
         for _ in 0..<60 {
             kill(process, SIGWINCH)
             usleep(5_000)
@@ -113,8 +101,8 @@ struct FileSearchSignalBreakerTests {
     @Test(arguments: [0, 50_000, 200_000] as [UInt32])
     func aSigtermRightAfterSigwinchStillExits(after delay: UInt32) throws {
         guard let session = try start() else { return }
-        #expect(session.wait { pid(of: session) != nil })
-        let process = try #require(pid(of: session))
+        #expect(session.wait { session.pid != nil })
+        let process = try #require(session.pid)
         usleep(delay)
         for _ in 0..<5 { kill(process, SIGWINCH) }
         kill(process, SIGTERM)
@@ -130,8 +118,8 @@ struct FileSearchSignalBreakerTests {
         let signals = [SIGTERM, SIGHUP, SIGINT, SIGTERM]
         for (run, signalNumber) in signals.enumerated() {
             guard let session = try startOnABigTree(files: 4000) else { return }
-            #expect(session.wait { pid(of: session) != nil })
-            let process = try #require(pid(of: session))
+            #expect(session.wait { session.pid != nil })
+            let process = try #require(session.pid)
             // Once the screen shows anything, the program is raw and its threads index.
             _ = session.wait(seconds: 5) { !session.screen().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
             usleep(UInt32(run) * 20_000)
@@ -148,8 +136,8 @@ struct FileSearchSignalBreakerTests {
     @Test func twoTerminatingSignalsAtOnceExitOnceWithACookedTerminal() throws {
         for delay: UInt32 in [0, 100_000, 300_000] {
             guard let session = try start() else { return }
-            #expect(session.wait { pid(of: session) != nil })
-            let process = try #require(pid(of: session))
+            #expect(session.wait { session.pid != nil })
+            let process = try #require(session.pid)
             usleep(delay)
             kill(process, SIGTERM)
             kill(process, SIGHUP)

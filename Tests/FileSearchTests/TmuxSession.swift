@@ -104,6 +104,9 @@ final class TmuxSession {
         readTextFile(files + "/" + name)
     }
 
+    /// The program's process id, once the shell has written it.
+    var pid: Int32? { file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
+
     /// `true` while the program runs (it has not exited yet).
     var isRunning: Bool { file("status") == nil }
 
@@ -115,5 +118,14 @@ final class TmuxSession {
             (file("status") ?? "").trimmingCharacters(in: .whitespacesAndNewlines), file("out") ?? "",
             file("stty") ?? ""
         )
+    }
+}
+
+/// Expects the terminal back in cooked mode after the program: `stty -a` shows `icanon`, `echo`
+/// and `isig`, not `-icanon`.
+func expectCooked(_ stty: String, _ note: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
+    let flags = Set(stty.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init))
+    for flag in ["icanon", "echo", "isig"] {
+        #expect(flags.contains(flag), "\(note.isEmpty ? "" : "\(note): ")stty: \(stty)", sourceLocation: sourceLocation)
     }
 }
