@@ -101,7 +101,9 @@ public protocol Fluxer: AnyObject {
 
     /// The key type of ``cancellationKey(for:)``, inferred from your method's return type: any
     /// `Hashable` (`String?`, an enum, `AnyHashable?`...). ``NoCancellation`` when you write none.
-    associatedtype CancellationKey: Hashable = NoCancellation
+    /// Named so that it leaves the names you are likely to use free: a nested
+    /// `enum CancellationKey` returned as `CancellationKey?` is simply your key type.
+    associatedtype InferredCancellationKey: Hashable = NoCancellation
 
     /// Optional: latest-wins cancellation. Processing an action whose key is non-nil first
     /// disposes the stream of the previous action with an equal key (if still running) and drops
@@ -116,13 +118,14 @@ public protocol Fluxer: AnyObject {
     ///     if case .search = action { return "search" } else { return nil }
     /// }
     /// ```
-    func cancellationKey(for action: Action) -> CancellationKey
+    func cancellationKey(for action: Action) -> InferredCancellationKey
 
     /// The type of ``storeScheduler``, inferred from your property's type: a scheduler type
     /// (`MainScheduler`), optional or existential (`(any ImmediateSchedulerType)?`) as you like.
     /// ``NoStoreScheduler`` when you write none. A value that is not an `ImmediateSchedulerType`
     /// (nor `nil`) stops the program when the pipeline starts, with a message naming the rule.
-    associatedtype StoreScheduler = NoStoreScheduler
+    /// (A nested type of yours named `StoreScheduler` is not this type.)
+    associatedtype InferredStoreScheduler = NoStoreScheduler
 
     /// Optional: the scheduler the executor runs on (for example the main scheduler). Then every
     /// action and dispatcher is processed there, serialized and in order. A send on a thread
@@ -135,78 +138,80 @@ public protocol Fluxer: AnyObject {
     /// ```swift
     /// var storeScheduler: MainScheduler { .instance }
     /// ```
-    var storeScheduler: StoreScheduler { get }
+    var storeScheduler: InferredStoreScheduler { get }
 
     // MARK: Names that are not hooks
     //
     // A method spelled like a hook but not quite (ReactorKit's `transform(mutation:)`, a plural
     // label) would compile as an unrelated method while the default hook ran. These
     // requirements catch those spellings: their types are inferred from your method, and a
-    // Fluxer that has one stops when its pipeline starts, with a message naming the hook.
+    // Fluxer that has one stops when its pipeline starts, with a message naming the hook. The
+    // types' names start with `NearMiss` so that no nested type of a Fluxer takes them (a nested
+    // `struct TransformMutation` would have become the type, and broken the conformance).
 
     /// Inferred from a `transform(mutation:)` method; ``NotAHook`` when there is none.
-    associatedtype TransformMutation = NotAHook
+    associatedtype NearMissTransformMutation = NotAHook
     /// Not a hook: ReactorKit's name for ``transform(dispatcher:)``. A Fluxer that implements
     /// it stops when its pipeline starts, with a message saying to rename it.
     @available(*, deprecated, renamed: "transform(dispatcher:)")
-    func transform(mutation: Observable<Dispatcher>) -> TransformMutation
+    func transform(mutation: Observable<Dispatcher>) -> NearMissTransformMutation
 
     /// Inferred from a `transform(actions:)` method; ``NotAHook`` when there is none.
-    associatedtype TransformActions = NotAHook
+    associatedtype NearMissTransformActions = NotAHook
     /// Not a hook: a misspelling of ``transform(action:)``. A Fluxer that implements it stops
     /// when its pipeline starts, with a message saying to rename it.
     @available(*, deprecated, renamed: "transform(action:)")
-    func transform(actions: Observable<Action>) -> TransformActions
+    func transform(actions: Observable<Action>) -> NearMissTransformActions
 
     /// Inferred from a `transform(dispatchers:)` method; ``NotAHook`` when there is none.
-    associatedtype TransformDispatchers = NotAHook
+    associatedtype NearMissTransformDispatchers = NotAHook
     /// Not a hook: a misspelling of ``transform(dispatcher:)``. A Fluxer that implements it
     /// stops when its pipeline starts, with a message saying to rename it.
     @available(*, deprecated, renamed: "transform(dispatcher:)")
-    func transform(dispatchers: Observable<Dispatcher>) -> TransformDispatchers
+    func transform(dispatchers: Observable<Dispatcher>) -> NearMissTransformDispatchers
 
     /// Inferred from a `scheduler` property; ``NotAHook`` when there is none.
-    associatedtype ReactorScheduler = NotAHook
+    associatedtype NearMissScheduler = NotAHook
     /// Not an option: ReactorKit's name for ``storeScheduler``. A Fluxer whose `scheduler` has
     /// the type ReactorKit requires (`ImmediateSchedulerType`, not optional) stops when its
     /// pipeline starts, with a message saying to rename it. A `scheduler` of any other type
     /// (`SchedulerType`, `MainScheduler`, an optional) is your own: no Fluxer reads it.
     @available(*, deprecated, renamed: "storeScheduler")
-    var scheduler: ReactorScheduler { get }
+    var scheduler: NearMissScheduler { get }
 
     /// Inferred from a `transform(state:)` method (its observable's element, ReactorKit's
     /// `State`); ``NotAHook`` when there is none.
-    associatedtype ReactorKitState = NotAHook
+    associatedtype NearMissTransformStateElement = NotAHook
     /// Inferred from a `transform(state:)` method; ``NotAHook`` when there is none.
-    associatedtype ReactorKitTransformState = NotAHook
+    associatedtype NearMissTransformState = NotAHook
     /// Not a hook: ReactorKit transforms its state stream here, and a Fluxer has no state
     /// stream (its store is a set of observable properties). A Fluxer that implements it with
     /// ReactorKit's shape (returning an `Observable` of the element it takes) stops when its
     /// pipeline starts, with a message saying to derive the value with a `DerivedProperty` of
     /// the store instead; a `transform(state:)` with another result is your own.
     @available(*, deprecated, message: "a Fluxer has no state stream: derive the value with a DerivedProperty")
-    func transform(state: Observable<ReactorKitState>) -> ReactorKitTransformState
+    func transform(state: Observable<NearMissTransformStateElement>) -> NearMissTransformState
 }
 
-/// The ``Fluxer/CancellationKey`` of a Fluxer without latest-wins cancellation.
+/// The ``Fluxer/InferredCancellationKey`` of a Fluxer without latest-wins cancellation.
 public struct NoCancellation: Hashable, Sendable {
     /// The only value.
     public init() {}
 }
 
-/// The ``Fluxer/StoreScheduler`` of a Fluxer that processes on the sending thread.
+/// The ``Fluxer/InferredStoreScheduler`` of a Fluxer that processes on the sending thread.
 public struct NoStoreScheduler: Sendable {
     /// The only value.
     public init() {}
 }
 
-extension Fluxer where CancellationKey == NoCancellation {
+extension Fluxer where InferredCancellationKey == NoCancellation {
     /// No cancellation.
     @inlinable
     public func cancellationKey(for action: Action) -> NoCancellation { NoCancellation() }
 }
 
-extension Fluxer where StoreScheduler == NoStoreScheduler {
+extension Fluxer where InferredStoreScheduler == NoStoreScheduler {
     /// No scheduler: process on the sending thread.
     @inlinable
     public var storeScheduler: NoStoreScheduler { NoStoreScheduler() }

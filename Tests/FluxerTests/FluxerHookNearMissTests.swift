@@ -97,8 +97,8 @@ final class TransformStateFluxer: Fluxer {
 /// Compiles only if none of `F`'s near-miss associated types was inferred from a method.
 func requireNoNearMiss<F: Fluxer>(_: F.Type)
 where
-    F.TransformMutation == NotAHook, F.TransformActions == NotAHook, F.TransformDispatchers == NotAHook,
-    F.ReactorKitTransformState == NotAHook
+    F.NearMissTransformMutation == NotAHook, F.NearMissTransformActions == NotAHook, F.NearMissTransformDispatchers == NotAHook,
+    F.NearMissTransformState == NotAHook
 {}
 
 /// A method spelled like a `transform` hook but not quite would compile as an unrelated method
@@ -114,18 +114,18 @@ where
     }
 
     @Test func theNearMissTypesAreInferredFromTheMembers() {
-        #expect(ReactorSchedulerFluxer.ReactorScheduler.self == (any ImmediateSchedulerType).self)
-        #expect(OwnSchedulerFluxer.ReactorScheduler.self == (any SchedulerType).self)
+        #expect(ReactorSchedulerFluxer.NearMissScheduler.self == (any ImmediateSchedulerType).self)
+        #expect(OwnSchedulerFluxer.NearMissScheduler.self == (any SchedulerType).self)
         // ScriptFluxer's optional `scheduler` is its own (it runs: see the test above).
-        #expect(ScriptFluxer.ReactorScheduler.self == (any ImmediateSchedulerType)?.self)
-        #expect(CounterFluxer.ReactorScheduler.self == NotAHook.self)
-        #expect(MutationNameFluxer.TransformMutation.self == Observable<Int>.self)
-        #expect(PluralActionsFluxer.TransformActions.self == Observable<Int>.self)
-        #expect(PluralDispatchersFluxer.TransformDispatchers.self == Observable<Int>.self)
-        #expect(MutationNameFluxer.TransformActions.self == NotAHook.self)
-        #expect(TransformStateFluxer.ReactorKitState.self == TransformStateFluxer.State.self)
-        #expect(TransformStateFluxer.ReactorKitTransformState.self == Observable<TransformStateFluxer.State>.self)
-        #expect(MutationNameFluxer.ReactorKitTransformState.self == NotAHook.self)
+        #expect(ScriptFluxer.NearMissScheduler.self == (any ImmediateSchedulerType)?.self)
+        #expect(CounterFluxer.NearMissScheduler.self == NotAHook.self)
+        #expect(MutationNameFluxer.NearMissTransformMutation.self == Observable<Int>.self)
+        #expect(PluralActionsFluxer.NearMissTransformActions.self == Observable<Int>.self)
+        #expect(PluralDispatchersFluxer.NearMissTransformDispatchers.self == Observable<Int>.self)
+        #expect(MutationNameFluxer.NearMissTransformActions.self == NotAHook.self)
+        #expect(TransformStateFluxer.NearMissTransformStateElement.self == TransformStateFluxer.State.self)
+        #expect(TransformStateFluxer.NearMissTransformState.self == Observable<TransformStateFluxer.State>.self)
+        #expect(MutationNameFluxer.NearMissTransformState.self == NotAHook.self)
     }
 
     @Test func reactorKitsTransformStateStopsWithWhatToDoInstead() async {

@@ -83,8 +83,8 @@ final class NotASchedulerFluxer: Fluxer {
 
 /// Compile-time checks: each call below compiles only if the Fluxer's associated type was
 /// inferred from the natural spelling (a near miss that fell back to the default would not).
-func requireCancellationKey<F: Fluxer, Key>(_: F.Type, is _: Key.Type) where F.CancellationKey == Key {}
-func requireStoreScheduler<F: Fluxer, Scheduler>(_: F.Type, is _: Scheduler.Type) where F.StoreScheduler == Scheduler {}
+func requireCancellationKey<F: Fluxer, Key>(_: F.Type, is _: Key.Type) where F.InferredCancellationKey == Key {}
+func requireStoreScheduler<F: Fluxer, Scheduler>(_: F.Type, is _: Scheduler.Type) where F.InferredStoreScheduler == Scheduler {}
 
 @Suite struct FluxerHookSpellingTests {
     @Test func theAssociatedTypesAreInferredFromTheMethods() {
@@ -119,8 +119,8 @@ func requireStoreScheduler<F: Fluxer, Scheduler>(_: F.Type, is _: Scheduler.Type
         fluxer.action.onNext(.increaseLater)
         fluxer.later.onNext(())
         #expect(fluxer.store.count.value == 2)
-        #expect(CounterFluxer.CancellationKey.self == NoCancellation.self)
-        #expect(CounterFluxer.StoreScheduler.self == NoStoreScheduler.self)
+        #expect(CounterFluxer.InferredCancellationKey.self == NoCancellation.self)
+        #expect(CounterFluxer.InferredStoreScheduler.self == NoStoreScheduler.self)
     }
 
     @Test func aSchedulerDeclaredWithItsConcreteTypeIsUsed() {

@@ -173,12 +173,12 @@ private func transformStateMessage(_ name: String) -> String {
 /// only looks like it, or a type named like its associated types, does not.
 @Suite struct FluxerTransformStateBreakerTests {
     @Test func methodsAndTypesOfOtherShapesAreNotTakenForTheHook() {
-        #expect(PlainStateHelperFluxer.ReactorKitTransformState.self == NotAHook.self)
-        #expect(NestedReactorStateFluxer.ReactorKitTransformState.self == NotAHook.self)
-        #expect(TwoParameterTransformFluxer.ReactorKitTransformState.self == NotAHook.self)
-        #expect(GenericPlainFluxer<Int>.ReactorKitTransformState.self == NotAHook.self)
-        #expect(BaseCountingFluxer.ReactorKitTransformState.self == NotAHook.self)
-        #expect(DoublingCountingFluxer.ReactorKitTransformState.self == NotAHook.self)
+        #expect(PlainStateHelperFluxer.NearMissTransformState.self == NotAHook.self)
+        #expect(NestedReactorStateFluxer.NearMissTransformState.self == NotAHook.self)
+        #expect(TwoParameterTransformFluxer.NearMissTransformState.self == NotAHook.self)
+        #expect(GenericPlainFluxer<Int>.NearMissTransformState.self == NotAHook.self)
+        #expect(BaseCountingFluxer.NearMissTransformState.self == NotAHook.self)
+        #expect(DoublingCountingFluxer.NearMissTransformState.self == NotAHook.self)
     }
 
     @Test func fluxersWithLookAlikesRunNormally() {
@@ -226,7 +226,7 @@ private func transformStateMessage(_ name: String) -> String {
 
     /// A subclass's `transform(state:)` is not its superclass's conformance.
     @Test func aSubclassThatAddsTheHookStops() async {
-        #expect(SubclassTransformStateFluxer.ReactorKitTransformState.self == NotAHook.self)
+        #expect(SubclassTransformStateFluxer.NearMissTransformState.self == NotAHook.self)
         await withKnownIssue("a subclass's transform(state:) is not seen: the conformance is the superclass's") {
             let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
                 SubclassTransformStateFluxer().action.onNext(1)
@@ -255,7 +255,7 @@ private func transformStateMessage(_ name: String) -> String {
     /// A nested type that happens to be named `ReactorState` (ReactorKit has no such name) does
     /// not hide the hook: the associated types have names no reactor uses.
     @Test func aNestedReactorStateTypeDoesNotHideTheHook() async {
-        #expect(HiddenHookFluxer.ReactorKitTransformState.self == Observable<HiddenHookFluxer.State>.self)
+        #expect(HiddenHookFluxer.NearMissTransformState.self == Observable<HiddenHookFluxer.State>.self)
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             HiddenHookFluxer().action.onNext(1)
         }

@@ -6,27 +6,27 @@ public struct NotAHook: Sendable {
     public init() {}
 }
 
-extension Fluxer where TransformMutation == NotAHook {
+extension Fluxer where NearMissTransformMutation == NotAHook {
     /// Not implemented (the right answer: see the requirement).
     public func transform(mutation: Observable<Dispatcher>) -> NotAHook { NotAHook() }
 }
 
-extension Fluxer where TransformActions == NotAHook {
+extension Fluxer where NearMissTransformActions == NotAHook {
     /// Not implemented (the right answer: see the requirement).
     public func transform(actions: Observable<Action>) -> NotAHook { NotAHook() }
 }
 
-extension Fluxer where TransformDispatchers == NotAHook {
+extension Fluxer where NearMissTransformDispatchers == NotAHook {
     /// Not implemented (the right answer: see the requirement).
     public func transform(dispatchers: Observable<Dispatcher>) -> NotAHook { NotAHook() }
 }
 
-extension Fluxer where ReactorKitTransformState == NotAHook {
+extension Fluxer where NearMissTransformState == NotAHook {
     /// Not implemented (the right answer: see the requirement).
-    public func transform(state: Observable<ReactorKitState>) -> NotAHook { NotAHook() }
+    public func transform(state: Observable<NearMissTransformStateElement>) -> NotAHook { NotAHook() }
 }
 
-extension Fluxer where ReactorScheduler == NotAHook {
+extension Fluxer where NearMissScheduler == NotAHook {
     /// Not declared (the right answer: see the requirement).
     public var scheduler: NotAHook { NotAHook() }
 }
@@ -40,23 +40,23 @@ func checkHookSpelling<F: Fluxer>(of _: F.Type) {
     func stop(_ written: String, _ advice: String, neverUsed: String = "calls") -> Never {
         fatalError("\(F.self) implements \(written), which no Fluxer \(neverUsed): \(advice)")
     }
-    if F.TransformMutation.self != NotAHook.self {
+    if F.NearMissTransformMutation.self != NotAHook.self {
         stop(
             "transform(mutation:)", "rename it transform(dispatcher:) (ReactorKit's Mutation is a Fluxer's Dispatcher)")
     }
-    if F.TransformActions.self != NotAHook.self { stop("transform(actions:)", "rename it transform(action:)") }
-    if F.TransformDispatchers.self != NotAHook.self {
+    if F.NearMissTransformActions.self != NotAHook.self { stop("transform(actions:)", "rename it transform(action:)") }
+    if F.NearMissTransformDispatchers.self != NotAHook.self {
         stop("transform(dispatchers:)", "rename it transform(dispatcher:)")
     }
     // ReactorKit's shape only (`Observable<State> -> Observable<State>`): a `transform(state:)`
     // helper with another result is the Fluxer's own.
-    if F.ReactorKitTransformState.self == Observable<F.ReactorKitState>.self {
+    if F.NearMissTransformState.self == Observable<F.NearMissTransformStateElement>.self {
         stop(
             "transform(state:)",
             "a Fluxer has no state stream (its store is a set of observable properties); derive the value"
                 + " with a DerivedProperty of the store, or transform it where it is observed")
     }
-    if F.ReactorScheduler.self == (any ImmediateSchedulerType).self {
+    if F.NearMissScheduler.self == (any ImmediateSchedulerType).self {
         stop(
             "scheduler: ImmediateSchedulerType",
             "rename it storeScheduler (ReactorKit's name for the scheduler a Fluxer processes on; if the property is your own,"

@@ -94,7 +94,7 @@ extension PipelineEngine {
         phase = .busy
         if !currentMonitors.isEmpty { emit(.action(action)) }
         var key: CancellationKeyBox?
-        if F.CancellationKey.self != NoCancellation.self,
+        if F.InferredCancellationKey.self != NoCancellation.self,
             let value = cancellationKeyValue(fluxer.cancellationKey(for: action))
         {
             key = CancellationKeyBox(value)
