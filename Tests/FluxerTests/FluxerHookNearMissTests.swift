@@ -97,7 +97,8 @@ final class TransformStateFluxer: Fluxer {
 /// Compiles only if none of `F`'s near-miss associated types was inferred from a method.
 func requireNoNearMiss<F: Fluxer>(_: F.Type)
 where
-    F.NearMissTransformMutation == NotAHook, F.NearMissTransformActions == NotAHook, F.NearMissTransformDispatchers == NotAHook,
+    F.NearMissTransformMutation == NotAHook, F.NearMissTransformActions == NotAHook,
+    F.NearMissTransformDispatchers == NotAHook,
     F.NearMissTransformState == NotAHook
 {}
 

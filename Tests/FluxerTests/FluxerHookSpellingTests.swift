@@ -84,7 +84,8 @@ final class NotASchedulerFluxer: Fluxer {
 /// Compile-time checks: each call below compiles only if the Fluxer's associated type was
 /// inferred from the natural spelling (a near miss that fell back to the default would not).
 func requireCancellationKey<F: Fluxer, Key>(_: F.Type, is _: Key.Type) where F.InferredCancellationKey == Key {}
-func requireStoreScheduler<F: Fluxer, Scheduler>(_: F.Type, is _: Scheduler.Type) where F.InferredStoreScheduler == Scheduler {}
+func requireStoreScheduler<F: Fluxer, Scheduler>(_: F.Type, is _: Scheduler.Type)
+where F.InferredStoreScheduler == Scheduler {}
 
 @Suite struct FluxerHookSpellingTests {
     @Test func theAssociatedTypesAreInferredFromTheMethods() {
