@@ -39,7 +39,7 @@ extension PipelineEngine {
         started = true
         // Nobody owns the executor before the start (the gate was closed and queueing senders
         // do not claim it), so this claim cannot fail; it comes before the gate opens.
-        let claimed = head != jobs.count && !tornDown && claimOrMarkLocked()
+        let claimed = !jobs.isEmpty && !tornDown && claimOrMarkLocked()
         updateGateLocked()
         lock.unlock()
         if claimed { runQueued() }
@@ -134,7 +134,7 @@ extension PipelineEngine {
         }
         // Also before the start: a sender must not queue without bound while the starting thread
         // subscribes the stages.
-        if (busy || !started) && !hasScheduler && jobs.count - head >= Self.backlogLimit && !isOwner
+        if (busy || !started) && !hasScheduler && jobs.count >= Self.backlogLimit && !isOwner
             && ExecutorThread.state(depthKey).pointee.depth == 0
         {
             waitForRoom(job)
@@ -150,8 +150,7 @@ extension PipelineEngine {
     @inlinable
     func appendLocked(_ job: Job) {
         jobs.append(job)
-        let backlog = jobs.count - head
-        if backlog > backlogHighWater { backlogHighWater = backlog }
+        if jobs.count > backlogHighWater { backlogHighWater = jobs.count }
     }
 
     /// Called with `lock` held, by a sender from a thread that owns no executor, when the backlog
@@ -177,7 +176,7 @@ extension PipelineEngine {
                 lock.unlock()
                 return
             }
-            if (started && !isBusy) || jobs.count - head < Self.backlogLimit {
+            if (started && !isBusy) || jobs.count < Self.backlogLimit {
                 waiters -= 1
                 appendLocked(job)
                 let claimed = started && claimOrMarkLocked()
@@ -232,17 +231,10 @@ extension PipelineEngine {
         var ran = 0
         while true {
             lock.lock()
-            if tornDown || head == jobs.count {
+            if tornDown || jobs.isEmpty {
                 // The jobs teardown drops are released after unlocking, like everything that may
-                // run a deinit. (An empty queue is left alone: emptying one makes a new empty
-                // buffer; the run jobs' slots are empty.)
-                var dropped: [Job?] = []
-                if tornDown {
-                    swap(&dropped, &jobs)
-                } else if !jobs.isEmpty {
-                    jobs.removeAll(keepingCapacity: jobs.count <= 64)
-                }
-                head = 0
+                // run a deinit.
+                let dropped = tornDown ? jobs.takeAll() : []
                 let released = endOwnership()
                 let stages = tornDown ? takeStageCopiesLocked() : nil
                 // Idle: clears `busy` and `queued` (no lock-free sender changes the word while
@@ -266,15 +258,8 @@ extension PipelineEngine {
                 }
             }
             // Taken out of its slot: the job is released after it ran, without the lock.
-            let job = jobs[head]!
-            jobs[head] = nil
-            head += 1
-            if head >= 4_096 && head * 2 >= jobs.count {
-                // Drop the run jobs at the front: a queue that never empties stays small.
-                jobs.removeFirst(head)
-                head = 0
-            }
-            if waiters > 0 && jobs.count - head == Self.backlogLimit - 1 { roomOrHandOff.broadcast() }
+            let job = jobs.takeNext(keepingCapacityUpTo: 64)!
+            if waiters > 0 && jobs.count == Self.backlogLimit - 1 { roomOrHandOff.broadcast() }
             let replaced = refreshObserversLocked()
             lock.unlock()
             withExtendedLifetime(replaced) {}

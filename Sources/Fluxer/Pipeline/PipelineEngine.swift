@@ -53,10 +53,9 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     @usableFromInline let depthKey = ExecutorThread.key
 
     // lock
-    /// The queue: `jobs[head...]` wait; the slots before `head` are emptied as their jobs are
-    /// taken, so that a job is released by the owner after it ran, never under the lock.
-    @exclusivity(unchecked) @usableFromInline var jobs: [Job?] = []
-    @exclusivity(unchecked) @usableFromInline var head = 0
+    /// The queue: each job is moved out of it as it is taken, so that it is released by the owner
+    /// after it ran, never under the lock.
+    @exclusivity(unchecked) @usableFromInline var jobs = SlotQueue<Job>()
     @exclusivity(unchecked) @usableFromInline var started = false
     @exclusivity(unchecked) @usableFromInline var tornDown = false
     @exclusivity(unchecked) @usableFromInline var stubEnabled = false

@@ -71,6 +71,6 @@ extension Fluxer {
     /// `true` while a thread is processing this Fluxer's queue (or a queued job waits for one).
     package var isProcessing: Bool {
         let engine = self.engine
-        return engine.lock.withLock { engine.isBusy || engine.head < engine.jobs.count }
+        return engine.lock.withLock { engine.isBusy || !engine.jobs.isEmpty }
     }
 }
