@@ -7,33 +7,21 @@ import Testing
 // associated type, and the Fluxer did not compile ("does not conform to protocol 'Fluxer'").
 // This file compiling is half of each test.
 
-/// Its cancellation keys are a nested enum named `CancellationKey`, returned as an optional.
+/// Its cancellation keys are a nested enum named `CancellationKey`, returned as an optional:
+/// positive actions cancel each other, the others nothing.
 final class NestedKeyEnumFluxer: Fluxer {
-    enum CancellationKey: Hashable { case search }
-    enum Action {
-        case search(String)
-        case tap
-    }
-    typealias Dispatcher = String
-    struct Store { let results = StoreProperty<[String]>([]) }
+    enum CancellationKey: Hashable { case positive }
+    typealias Action = Int
+    typealias Dispatcher = Int
+    struct Store { let values = StoreProperty<[Int]>([]) }
 
     let store = Store()
     let pipeline = FluxerPipeline<Action, Dispatcher>()
-    let responses = PublishSubject<String>()
+    let later = PublishSubject<Void>()
 
-    func dispatch(action: Action) throws -> Observable<Dispatcher> {
-        switch action {
-        case .search(let query): return responses.map { "\(query):\($0)" }.take(1)
-        case .tap: return .just("tap")
-        }
-    }
-
-    func updateStore(dispatcher: Dispatcher) throws { store.results.value.append(dispatcher) }
-
-    func cancellationKey(for action: Action) -> CancellationKey? {
-        if case .search = action { return .search }
-        return nil
-    }
+    func dispatch(action: Int) throws -> Observable<Int> { later.map { action }.take(1) }
+    func updateStore(dispatcher: Int) throws { store.values.value.append(dispatcher) }
+    func cancellationKey(for action: Int) -> CancellationKey? { action > 0 ? .positive : nil }
 }
 
 /// Nested types named like every other earlier associated type name, none of them a hook.
@@ -61,11 +49,9 @@ final class NestedOldNamesFluxer: Fluxer {
     @Test func aNestedCancellationKeyEnumIsTheKeyType() {
         #expect(NestedKeyEnumFluxer.InferredCancellationKey.self == NestedKeyEnumFluxer.CancellationKey?.self)
         let fluxer = NestedKeyEnumFluxer()
-        fluxer.action.onNext(.search("a"))
-        fluxer.action.onNext(.search("ab"))  // cancels "a"
-        fluxer.action.onNext(.tap)  // nil key: cancels nothing
-        fluxer.responses.onNext("r")
-        #expect(fluxer.store.results.value == ["tap", "ab:r"])
+        for action in [1, 2, -1, 3] { fluxer.action.onNext(action) }
+        fluxer.later.onNext(())
+        #expect(fluxer.store.values.value.sorted() == [-1, 3])
     }
 
     @Test func nestedTypesWithTheOldNamesAreTheFluxersOwn() {
