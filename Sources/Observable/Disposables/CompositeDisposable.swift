@@ -39,7 +39,10 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
         lock.withLock { disposed }
     }
 
-    /// The number of members not yet removed or disposed.
+    /// The number of members held: those not yet removed with ``remove(for:)``, `0` once the
+    /// group is disposed. A member disposed on its own stays a member (as in RxSwift) until it is
+    /// removed: a long-lived group that gets a new subscription per event should remove each one
+    /// it no longer needs.
     public var count: Int {
         lock.withLock { entries.count }
     }

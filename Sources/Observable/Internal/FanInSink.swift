@@ -27,7 +27,7 @@ import Synchronization
 /// was released that way, nothing can ever arrive: the sink releases its subscriptions and tells
 /// downstream's head (``SourceRelease``), which lets go of this sink, so the chain below is freed
 /// like a direct subscription to a deallocated subject.
-/// @unchecked: `inbox`, `endedSources` and `endedHead` are guarded by `lock`; `stopped`,
+/// @unchecked: `inbox` and `endedSources` are guarded by `lock`; `stopped`,
 /// `liveSources` and `sourceWasReleased` are atomic; the other fields are immutable or
 /// thread-safe themselves.
 @usableFromInline
@@ -40,8 +40,7 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
     @usableFromInline var inbox: SerialSink<Input>?
     /// Sources that have ended, in the order of their `.completed` messages in the inbox (`nil`:
     /// the subscribing phase).
-    @exclusivity(unchecked) @usableFromInline var endedSources: [Head?] = []
-    @exclusivity(unchecked) @usableFromInline var endedHead = 0
+    @exclusivity(unchecked) @usableFromInline var endedSources = SlotQueue<Head?>()
     /// Every subscription the operator holds; disposed on termination or dispose.
     @usableFromInline let subscriptions = CompositeDisposable()
     /// Sources that have not ended, plus one while ``start(_:subscribing:)`` runs.
@@ -175,13 +174,9 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
 
     @inlinable
     func tearDown() {
-        let (inbox, ended): (SerialSink<Input>?, [Head?]) = lock.withLock {
-            defer {
-                self.inbox = nil
-                endedSources = []
-                endedHead = 0
-            }
-            return (self.inbox, endedSources)
+        let (inbox, ended): (SerialSink<Input>?, [Head??]) = lock.withLock {
+            defer { self.inbox = nil }
+            return (self.inbox, endedSources.takeAll())
         }
         inbox?.dispose()
         subscriptions.dispose()
@@ -193,18 +188,7 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
     /// In the inbox, for a `.completed` message: the next source in `endedSources` has ended.
     @inlinable
     func nextSourceEnded() {
-        let entry: Head?? = lock.withLock {
-            guard endedHead < endedSources.count else { return nil }
-            defer {
-                endedSources[endedHead] = nil
-                endedHead += 1
-                if endedHead == endedSources.count {
-                    endedSources.removeAll()
-                    endedHead = 0
-                }
-            }
-            return endedSources[endedHead]
-        }
+        let entry: Head?? = lock.withLock { endedSources.takeNext() }
         guard let entry else { return }
         if let source = entry {
             source.end()

@@ -1,7 +1,9 @@
 /// A first-in-first-out queue of items appended under a lock and taken, one at a time and in
 /// order, by the thread that delivers them (the queue of ``SerialSink``, ``TimeSink``,
-/// ``ObserveOnSink`` and ``SubjectHub``, `concatMap`'s waiting inner observables, and the job
-/// queue of the `Fluxer` module's executor: hence `package`).
+/// ``ObserveOnSink`` and ``SubjectHub``; `delay`'s waiting events, `zip`'s waiting elements,
+/// the waiting sources of `concatMap`, `concat()` and `merge(maxConcurrent:)`, ``FanInSink``'s
+/// record of ended sources, the current-thread trampoline; and the job queue of the `Fluxer`
+/// module's executor: hence `package`).
 ///
 /// Each slot is emptied as its item is taken (``takeNext(keepingCapacityUpTo:)`` moves the item
 /// out and leaves `nil`), so that the item's last reference goes with the taker, which releases
@@ -36,6 +38,10 @@ package struct SlotQueue<Item> {
     /// The number of items waiting.
     @inlinable
     package var count: Int { slots.count - head }
+
+    /// The next item, left in the queue (a copy), or `nil` when the queue is empty.
+    @inlinable
+    package var first: Item? { head == slots.count ? nil : slots[head] }
 
     @inlinable
     package mutating func append(_ item: Item) {

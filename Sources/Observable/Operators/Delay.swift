@@ -19,25 +19,20 @@ extension ObservableType {
             // Delivers what is due, then schedules the next due event, if any.
             func drainDue() {
                 let now = scheduler.now
-                // The delivered events are released after unlocking (see `TimeSink.update`).
-                let (next, delivered): (Double?, [(due: RxTime, event: Event<Element>)]) =
+                // Each delivered event is moved out of the queue into the outbox, and released
+                // after unlocking with it (see `TimeSink.update`).
+                let next: Double? =
                     sink.update { state, outbox in
-                        while state.head < state.queue.count {
-                            let (due, event) = state.queue[state.head]
-                            if seconds(from: now, to: due) > 1e-9 { break }
-                            state.head += 1
+                        while let due = state.queue.first?.due, seconds(from: now, to: due) <= 1e-9 {
+                            let event = state.queue.takeNext()!.event
                             if event.isStopEvent { outbox.finish(event) } else { outbox.send(event) }
                         }
-                        if state.head == state.queue.count {
-                            var delivered: [(due: RxTime, event: Event<Element>)] = []
-                            swap(&delivered, &state.queue)
-                            state.head = 0
+                        guard let due = state.queue.first?.due else {
                             state.timerRunning = false
-                            return (nil, delivered)
+                            return nil
                         }
-                        return (seconds(from: now, to: state.queue[state.head].due), [])
-                    } ?? (nil, [])
-                withExtendedLifetime(delivered) {}
+                        return seconds(from: now, to: due)
+                    } ?? nil
                 if let next {
                     timer.disposable = scheduler.scheduleRelative((), dueTime: .fromSeconds(next)) { _ in
                         drainDue()
@@ -55,9 +50,7 @@ extension ObservableType {
                         if case .error = event {
                             // The dropped events are released after unlocking (see `TimeSink.update`).
                             _ = sink.update { state, outbox in
-                                let dropped = state.queue
-                                state.queue = []
-                                state.head = 0
+                                let dropped = state.queue.takeAll()
                                 outbox.finish(event)
                                 return dropped
                             }
@@ -111,8 +104,7 @@ struct DelayState<Element> {
     @inlinable
     init() {}
 
-    /// Events waiting for their due time, oldest first (from `head`).
-    @usableFromInline var queue: [(due: RxTime, event: Event<Element>)] = []
-    @usableFromInline var head = 0
+    /// Events waiting for their due time, oldest first.
+    @usableFromInline var queue = SlotQueue<(due: RxTime, event: Event<Element>)>()
     @usableFromInline var timerRunning = false
 }

@@ -72,8 +72,7 @@ enum MergeInput<Source: ObservableConvertibleType> {
 struct MergeState<Source> {
     @usableFromInline let maxConcurrent: Int
     @usableFromInline var active = 0
-    @usableFromInline var waiting: [Source] = []
-    @usableFromInline var waitingHead = 0
+    @usableFromInline var waiting = SlotQueue<Source>()
     @usableFromInline var outerDone = false
 
     @inlinable
@@ -101,20 +100,12 @@ struct MergeState<Source> {
     @inlinable
     mutating func outerCompleted() -> Step {
         outerDone = true
-        return active == 0 && waitingHead == waiting.count ? .complete : .nothing
+        return active == 0 && waiting.isEmpty ? .complete : .nothing
     }
 
     @inlinable
     mutating func innerCompleted() -> Step {
-        if waitingHead < waiting.count {
-            let next = waiting[waitingHead]
-            waitingHead += 1
-            if waitingHead == waiting.count {
-                waiting.removeAll()
-                waitingHead = 0
-            }
-            return .subscribe(next)
-        }
+        if let next = waiting.takeNext() { return .subscribe(next) }
         active -= 1
         return active == 0 && outerDone ? .complete : .nothing
     }

@@ -50,8 +50,10 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
             queue.release()
         }
         let disposable = action(state)
-        let items = queue.takeUnretainedValue()
-        while let next = items.next() {
+        let trampoline = queue.takeUnretainedValue()
+        // Each item is moved out of the queue as it is taken, and released after it ran: a long
+        // producer keeps only its pending steps alive.
+        while let next = trampoline.items.takeNext() {
             next.invoke()
         }
         return disposable
@@ -70,14 +72,7 @@ private let trampolineKey: pthread_key_t = {
 
 /// The queue of one running trampoline. Only its own thread touches it.
 private final class TrampolineQueue {
-    var items: [TrampolineItem] = []
-    var head = 0
-
-    func next() -> TrampolineItem? {
-        guard head < items.count else { return nil }
-        defer { head += 1 }
-        return items[head]
-    }
+    var items = SlotQueue<TrampolineItem>()
 }
 
 /// Work queued on a running trampoline.

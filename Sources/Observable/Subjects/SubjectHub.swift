@@ -286,16 +286,33 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     /// going idle, releasing what waited for that and the lock.
     @inlinable
     func takeQueuedOrGoIdle() -> Event<Element>? {
-        if let next = queue.takeNext() { return next }
+        let parked = !retired.isEmpty || !detached.isEmpty || !disposedTokens.isEmpty
+        if let next = queue.takeNext() {
+            // No walk runs between two events either: what waited for the walk to end is let go
+            // of now, not at idle, which a sender that stays one event ahead would put off for
+            // as long as it keeps sending.
+            if parked { releaseParked(goingIdleTo: nil) }
+            return next
+        }
         // A store suffices (see `settlePending`); releasing: the next owner sees this one's work.
         let idle = state.load(ordering: .relaxed) & HubState.inputStopped
-        if retired.isEmpty && detached.isEmpty && disposedTokens.isEmpty {
+        if !parked {
             state.store(idle, ordering: .releasing)
             lock.unlock()
             return nil
         }
-        // Handlers are taken out under the lock (so two threads never empty the same token) and
-        // released, with the walked lists, outside it: that may run deinits.
+        releaseParked(goingIdleTo: idle)
+        return nil
+    }
+
+    /// With `lock` held by the owner while no walk runs: takes the handlers of the detached lists
+    /// and disposed tokens out under the lock (so two threads never empty the same token), goes
+    /// idle if `idle` is given (storing it), unlocks, and releases them with the lists that were
+    /// replaced or detached during a walk (that may run deinits). Takes the lock again if it did
+    /// not go idle.
+    @inlinable
+    @inline(never)
+    func releaseParked(goingIdleTo idle: UInt8?) {
         var boxes: [Unmanaged<HandlerBox<Element>>] = []
         for list in detached { list.takeHandlers(into: &boxes) }
         for token in disposedTokens { token.takeHandler().map { boxes.append($0) } }
@@ -305,13 +322,13 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
         retired = []
         detached = []
         disposedTokens = []
-        state.store(idle, ordering: .releasing)
+        if let idle { state.store(idle, ordering: .releasing) }
         lock.unlock()
         DeferredRelease.run {
             for box in boxes { box.release() }
             withExtendedLifetime((lists, ended, tokens)) {}
         }
-        return nil
+        if idle == nil { lock.lock() }
     }
 
     /// Delivers `event` to `list`, which stays alive and unchanged until delivery goes idle (see

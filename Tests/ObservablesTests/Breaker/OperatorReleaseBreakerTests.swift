@@ -198,7 +198,8 @@ final class Echo: @unchecked Sendable {
     }
 
     /// `delay` kept delivered events in its queue until the queue emptied, then released them
-    /// with `removeAll` under its sink's lock.
+    /// with `removeAll` under its sink's lock. Now each one is released once delivered, after
+    /// unlocking (while the next one still waits).
     @Test func anElementDelayDeliveredEarlierMaySendIntoTheDelayFromItsDeinit() {
         let log = EventRecorder<String>()
         let finished = onOwnThreads(1, timeout: 5) { _ in
@@ -215,14 +216,14 @@ final class Echo: @unchecked Sendable {
                 })
             scheduler.advanceTo(1)
             source.send(nil)
-            scheduler.advanceTo(2)  // delivers the value, the second is not due
-            scheduler.advanceTo(4)  // delivers the second; the first is released
+            scheduler.advanceTo(2)  // delivers the value and releases it; the second is not due
+            scheduler.advanceTo(4)  // delivers the second
             scheduler.advanceTo(6)  // delivers the echo
             subscription.dispose()
             log.on(.next("done"))
         }
         #expect(finished, "deadlock: delay released a delivered element under its lock")
-        #expect(log.elements == ["value", "nil", "released", "nil", "done"])
+        #expect(log.elements == ["value", "released", "nil", "nil", "done"])
     }
 
     /// `concatMap` dropped the inner observables waiting their turn under its lock when it

@@ -128,8 +128,7 @@ struct ZipState: CombiningState {
 /// from the core's serialized inbox.
 @usableFromInline
 final class ZipQueue<Element> {
-    @exclusivity(unchecked) @usableFromInline var elements: [Element] = []
-    @exclusivity(unchecked) @usableFromInline var head = 0
+    @exclusivity(unchecked) @usableFromInline var elements = SlotQueue<Element>()
 
     @inlinable
     init() {}
@@ -142,13 +141,7 @@ final class ZipQueue<Element> {
     /// Removes and returns the oldest element (there must be one).
     @inlinable
     func pop() -> Element {
-        let element = elements[head]
-        head += 1
-        if head == elements.count {
-            elements.removeAll(keepingCapacity: true)
-            head = 0
-        }
-        return element
+        elements.takeNext(keepingCapacityUpTo: 64)!
     }
 }
 
