@@ -286,17 +286,16 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     /// going idle, releasing what waited for that and the lock.
     @inlinable
     func takeQueuedOrGoIdle() -> Event<Element>? {
-        let parked = !retired.isEmpty || !detached.isEmpty || !disposedTokens.isEmpty
         if let next = queue.takeNext() {
             // No walk runs between two events either: what waited for the walk to end is let go
             // of now, not at idle, which a sender that stays one event ahead would put off for
             // as long as it keeps sending.
-            if parked { releaseParked(goingIdleTo: nil) }
+            if hasParked { releaseParked(goingIdleTo: nil) }
             return next
         }
         // A store suffices (see `settlePending`); releasing: the next owner sees this one's work.
         let idle = state.load(ordering: .relaxed) & HubState.inputStopped
-        if !parked {
+        if !hasParked {
             state.store(idle, ordering: .releasing)
             lock.unlock()
             return nil
@@ -304,6 +303,10 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
         releaseParked(goingIdleTo: idle)
         return nil
     }
+
+    /// With `lock` held: `true` if lists or tokens wait for no walk to be running.
+    @inlinable
+    var hasParked: Bool { !retired.isEmpty || !detached.isEmpty || !disposedTokens.isEmpty }
 
     /// With `lock` held by the owner while no walk runs: takes the handlers of the detached lists
     /// and disposed tokens out under the lock (so two threads never empty the same token), goes
