@@ -2,7 +2,7 @@
 /// order, by the thread that delivers them (the queue of ``SerialSink``, ``TimeSink``,
 /// ``ObserveOnSink`` and ``SubjectHub``; `delay`'s waiting events, `zip`'s waiting elements,
 /// the waiting sources of `concatMap`, `concat()` and `merge(maxConcurrent:)`, ``FanInSink``'s
-/// record of ended sources, the current-thread trampoline; and the job queue of the `Fluxer`
+/// record of ended sources, the trampolines; and the job queue of the `Fluxer`
 /// module's executor: hence `package`).
 ///
 /// Each slot is emptied as its item is taken (``takeNext(keepingCapacityUpTo:)`` moves the item

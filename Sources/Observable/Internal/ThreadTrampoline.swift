@@ -40,24 +40,15 @@ final class ThreadTrampoline: @unchecked Sendable {
             queue.release()
         }
         action()
-        let actions = queue.takeUnretainedValue()
-        while let next = actions.next() {
+        let trampoline = queue.takeUnretainedValue()
+        while let next = trampoline.actions.takeNext() {
             next()
         }
     }
 
-    /// The actions waiting for the loop running on one thread.
+    /// The actions waiting for the loop running on one thread (each taken out as it runs: the
+    /// queue keeps no reference to it).
     private final class Queue {
-        var actions: [(() -> Void)?] = []
-        var head = 0
-
-        /// Takes the next action out (the queue keeps no reference to it).
-        func next() -> (() -> Void)? {
-            guard head < actions.count else { return nil }
-            let action = actions[head]
-            actions[head] = nil
-            head += 1
-            return action
-        }
+        var actions = SlotQueue<() -> Void>()
     }
 }
