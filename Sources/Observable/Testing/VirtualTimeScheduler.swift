@@ -226,13 +226,25 @@ open class VirtualTimeScheduler: SchedulerType, CustomDebugStringConvertible, @u
 final class VirtualTimeItem: Cancelable, @unchecked Sendable {
     let time: TestTime
     var id = 0
-    private let action: () -> Disposable
+    private let lock = Lock()
+    /// Guarded by `lock`. Let go of when the item runs or is disposed: a disposed item stays in
+    /// the queue until its time, and its action usually captures the scheduler (a timer that
+    /// schedules the next one), a cycle that would keep both alive if the clock stops earlier.
+    private var action: (() -> Disposable)?
     private let cancelled = Atomic<Bool>(false)
     private let inner = SingleAssignmentDisposable()
 
     init(time: TestTime, action: @escaping () -> Disposable) {
         self.time = time
         self.action = action
+    }
+
+    /// Takes the action out (under the lock), for the caller to run or release after unlocking.
+    private func takeAction() -> (() -> Disposable)? {
+        lock.withLock {
+            defer { action = nil }
+            return action
+        }
     }
 
     var isCancelled: Bool {
@@ -244,12 +256,13 @@ final class VirtualTimeItem: Cancelable, @unchecked Sendable {
     }
 
     func invoke() {
-        guard !isCancelled else { return }
+        guard !isCancelled, let action = takeAction() else { return }
         inner.setDisposable(action())
     }
 
     func dispose() {
         cancelled.store(true, ordering: .releasing)
+        withExtendedLifetime(takeAction()) {}
         inner.dispose()
     }
 }

@@ -30,6 +30,26 @@ import Testing
         #expect(log == ["first", "second", "added"])
     }
 
+    /// A disposed timer stays queued until its time; it used to keep its action, and what the
+    /// action captured (often the scheduler: a cycle), alive until then, for good if the clock
+    /// stopped before. `delay` disposed with a timer pending leaked so under LeakSanitizer.
+    @Test func aDisposedItemLetsGoOfItsActionAtOnce() {
+        final class Captured {}
+        weak var captured: Captured?
+        var kept: Captured? = Captured()
+        captured = kept
+        let scheduler = TestScheduler(initialClock: 0)
+        let timer = scheduler.scheduleRelative((), dueTime: .seconds(100)) { [kept] _ in
+            withExtendedLifetime(kept) {}
+            return Disposables.create()
+        }
+        kept = nil
+        #expect(captured != nil)
+        timer.dispose()
+        #expect(captured == nil)
+        scheduler.advanceTo(200)
+    }
+
     @Test func cancelledItemsNeverRun() {
         let scheduler = TestScheduler(initialClock: 0)
         var log: [Int] = []
