@@ -1,0 +1,68 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Fluxer
+
+/// The executor's job queue is a `SlotQueue` that compacts its front once 1,024 taken slots are
+/// at least half its storage. Four threads keep it full (it never empties while they send), so
+/// the owner takes thousands of jobs in a row and the queue compacts under waiting senders and
+/// hand-overs. Fails after 60 seconds instead of hanging the run.
+@Suite struct FluxerQueueCompactionBreakerTests {
+    @Test func fourThreadsSendingTwentyThousandActionsEachKeepTheTotalAndTheBound() {
+        let perThread = 20_000
+        let fluxer = CheckedCounter()
+        nonisolated(unsafe) let shared = fluxer
+        let engine = fluxer.engine
+        let limit = PipelineEngine<CheckedCounter.Action, CheckedCounter.Dispatcher>.backlogLimit
+        let sendersDone = Atomic<Int>(0)
+        let sampledMax = Atomic<Int>(0)
+        let samples = Atomic<Int>(0)
+        let finished = onOwnThreads(5, timeout: 60) { thread in
+            guard thread < 4 else {
+                // Watches the queue while the senders run.
+                var largest = 0
+                var taken = 0
+                while sendersDone.load(ordering: .acquiring) < 4 {
+                    largest = max(largest, engine.lock.withLock { engine.jobs.count })
+                    taken += 1
+                    usleep(50)
+                }
+                sampledMax.store(largest, ordering: .relaxed)
+                samples.store(taken, ordering: .relaxed)
+                return
+            }
+            for _ in 0..<perThread { shared.action.onNext(.increase) }
+            sendersDone.add(1, ordering: .releasing)
+        }
+        #expect(finished, "deadlock: a sender did not finish")
+        let total = 4 * perThread
+        #expect(eventually(timeout: 60) { fluxer.store.count.value == total }, "count \(fluxer.store.count.value)")
+        #expect(fluxer.overlaps.load(ordering: .relaxed) == 0, "updateStore calls overlapped")
+        let highWater = engine.lock.withLock { engine.backlogHighWater }
+        let sampled = sampledMax.load(ordering: .relaxed)
+        let note = "high water \(highWater), sampled max \(sampled) in \(samples.load(ordering: .relaxed)) samples"
+        // The bound, plus one job per sender the owner hands the executor to: the hand-over
+        // appends the waiter's job without checking room (as `FluxerBacklogStressTests` allows).
+        #expect(highWater <= limit + 4, "the job queue went past its bound plus the hand-overs: \(note)")
+        withKnownIssue("a hand-over queues the waiting sender's job on a full queue", isIntermittent: true) {
+            #expect(highWater <= limit, "the job queue held more than \(limit) jobs: \(note)")
+        }
+        #expect(engine.lock.withLock { engine.jobs.isEmpty }, "jobs left in the queue")
+    }
+}
+
+/// Runs `body` on `count` threads of their own; `false` if they did not all finish within
+/// `timeout` seconds (a deadlock), instead of hanging the test run.
+private func onOwnThreads(_ count: Int, timeout: Double, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
+    let group = DispatchGroup()
+    for index in 0..<count {
+        group.enter()
+        Thread {
+            body(index)
+            group.leave()
+        }.start()
+    }
+    return group.wait(timeout: .now() + timeout) == .success
+}
