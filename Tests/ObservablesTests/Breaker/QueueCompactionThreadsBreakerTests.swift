@@ -237,15 +237,18 @@ private final class EchoOnRelease: Sendable {
     }
 
     /// (d) `concatMap` with a fast outer of 20,000 `just`s, every 500th finishing on another
-    /// thread: the others wait in its queue, taken by whichever thread runs the next inner.
+    /// thread (every 2,000th after 3 ms): the others wait in its queue, thousands at a time,
+    /// taken by whichever thread runs the next inner while the outer keeps appending.
     @Test func concatMapOfTwentyThousandInnersSomeOnAnotherThreadKeepsOrder() {
         let count = 20_000
         let outer = PublishSubject<Int>()
         let scheduler = SerialDispatchQueueScheduler(qos: .default)
         let checker = OrderChecker(sources: 1)
         let completed = Atomic<Bool>(false)
+        let timer = ConcurrentDispatchQueueScheduler(qos: .default)
         let subscription = outer.concatMap { index in
-            index % 500 == 0 ? Observable.just(index).observe(on: scheduler) : Observable.just(index)
+            if index % 2_000 == 0 { return Observable.just(index).delay(.milliseconds(3), scheduler: timer) }
+            return index % 500 == 0 ? Observable.just(index).observe(on: scheduler) : Observable.just(index)
         }
         .subscribe(onNext: { checker.receive($0) }, onCompleted: { completed.store(true, ordering: .releasing) })
         let sent = onOwnThreads(1, timeout: 60) { _ in
