@@ -72,12 +72,37 @@ private final class DisposeMark: Sendable {
     let keptSeen = Atomic<Int>(0)
 }
 
-/// Captured by a short-lived observer's handler; sends an echo (`-1`) into `subject` when the
-/// subject lets go of the handler.
+/// Captured by a short-lived observer's handler; when the subject lets go of the handler, sends
+/// an echo (`-1`) into `subject`, after subscribing and disposing an observer of its own if
+/// `resubscribe` (a change of the observer list while the releasing thread owns delivery).
 private final class EchoOnRelease: Sendable {
     let subject: PublishSubject<Int>
-    init(_ subject: PublishSubject<Int>) { self.subject = subject }
-    deinit { subject.onNext(-1) }
+    let resubscribe: Bool
+    init(_ subject: PublishSubject<Int>, resubscribe: Bool) {
+        self.subject = subject
+        self.resubscribe = resubscribe
+    }
+    deinit {
+        if resubscribe { subject.subscribe(onNext: { _ in }).dispose() }
+        subject.onNext(-1)
+    }
+}
+
+/// What ``QueueCompactionThreadsBreakerTests/churn(echo:resubscribe:)`` saw.
+private struct ChurnRun {
+    let checker: OrderChecker
+    let finished: Bool
+    /// Short-lived observers subscribed.
+    let made: Int
+    /// Calls after `dispose()` returned, for an event the kept observer got after the return.
+    let late: Int
+    /// Calls after `dispose()` returned, for an event the kept observer got before the return.
+    let inFlight: Int
+    /// Times the kept observer saw the subject's queue compact with items left.
+    let compactions: Int
+    /// Parked lists or disposed observers the kept observer saw at the end of one call and still
+    /// parked at the start of its next (none: the owner lets go of them between two events).
+    let survivors: Int
 }
 
 /// The queues made `SlotQueue`s (with front compaction once 1,024 taken slots are at least half
@@ -123,16 +148,12 @@ private final class EchoOnRelease: Sendable {
     }
 
     /// Four threads send 25,000 values each into one subject while two threads subscribe and
-    /// dispose short-lived observers (with `echo`, each one's handler captures an object that
-    /// sends `-1` into the subject when released). Returns the kept observer's checker, the
-    /// number of short-lived observers, and how often the kept observer saw the subject's queue
-    /// compact with items left. A call that reaches a short-lived observer after its `dispose()`
+    /// dispose short-lived observers (with `echo`, each one's handler captures an
+    /// ``EchoOnRelease``). A call that reaches a short-lived observer after its `dispose()`
     /// returned is `inFlight` when the kept observer (walked first) had already received that
     /// event before the return: that walk began before the dispose, which the contract allows
     /// ("no delivery that starts afterwards reaches it"). `late` counts the others.
-    private func churn(echo: Bool) -> (
-        checker: OrderChecker, finished: Bool, made: Int, late: Int, inFlight: Int, compactions: Int
-    ) {
+    private func churn(echo: Bool, resubscribe: Bool = false) -> ChurnRun {
         let perThread = 25_000
         let subject = PublishSubject<Int>()
         let hub = subject.hub
@@ -143,10 +164,19 @@ private final class EchoOnRelease: Sendable {
         let inFlight = Atomic<Int>(0)
         nonisolated(unsafe) var lastHead = 0
         nonisolated(unsafe) var compactions = 0
+        nonisolated(unsafe) var watched: (list: AnyObject?, token: AnyObject?) = (nil, nil)
+        nonisolated(unsafe) var survivors = 0
+        // On the delivering thread, which holds no lock in an observer.
         let kept = subject.subscribe(onNext: { value in
+            hub.lock.withLock {
+                if let list = watched.list, hub.retired.contains(where: { $0 === list }) { survivors += 1 }
+                if let token = watched.token, hub.disposedTokens.contains(where: { $0 === token }) { survivors += 1 }
+            }
             checker.receive(value)
-            // On the delivering thread, which holds no lock here.
-            let (head, waiting) = hub.lock.withLock { (hub.queue.head, hub.queue.count) }
+            let (head, waiting) = hub.lock.withLock {
+                watched = (hub.retired.last, hub.disposedTokens.last)
+                return (hub.queue.head, hub.queue.count)
+            }
             if head < lastHead && lastHead >= SlotQueue<Int>.compactionThreshold - 1 && waiting > 0 {
                 compactions += 1
             }
@@ -161,7 +191,7 @@ private final class EchoOnRelease: Sendable {
             var round = 0
             while sendersDone.load(ordering: .acquiring) < 4 {
                 let mark = DisposeMark()
-                let captured = echo ? EchoOnRelease(subject) : nil
+                let captured = echo ? EchoOnRelease(subject, resubscribe: resubscribe) : nil
                 let subscription = subject.subscribe(onNext: { _ in
                     checker.overlaps.enter()
                     withExtendedLifetime(captured) {}
@@ -188,10 +218,10 @@ private final class EchoOnRelease: Sendable {
                 && (!echo || checker.echoes.load(ordering: .relaxed) >= made.load(ordering: .relaxed))
         }
         kept.dispose()
-        return (
-            checker, finished, made.load(ordering: .relaxed), late.load(ordering: .relaxed),
-            inFlight.load(ordering: .relaxed), compactions
-        )
+        return ChurnRun(
+            checker: checker, finished: finished, made: made.load(ordering: .relaxed),
+            late: late.load(ordering: .relaxed), inFlight: inFlight.load(ordering: .relaxed),
+            compactions: compactions, survivors: survivors)
     }
 
     /// (c) The kept observer gets all 100,000 once, in order per thread; no call overlaps; no
@@ -218,13 +248,29 @@ private final class EchoOnRelease: Sendable {
         expectNoLateCalls(run)
     }
 
+    /// (c'') The same, with each captured object's deinit also subscribing and disposing an
+    /// observer of its own (so the list changes while the releasing thread owns delivery).
+    @Test func observersWhoseCapturesResubscribeAndSendBackWhenReleasedComeAndGo() {
+        let run = churn(echo: true, resubscribe: true)
+        let echoes = run.checker.echoes.load(ordering: .relaxed)
+        #expect(run.finished, "deadlock: a sender or a subscriber did not finish")
+        #expect(run.checker.count == 100_000, "the kept observer got \(run.checker.count) of 100,000")
+        #expect(run.checker.failure(perSource: 25_000) == nil, "\(run.checker.failure(perSource: 25_000) ?? "")")
+        #expect(echoes == run.made, "\(echoes) echoes for \(run.made) short-lived observers")
+        expectNoLateCalls(run)
+    }
+
     /// No delivery that started after a `dispose()` returned reached its observer; and, as a
     /// known intermittent issue, a walk already running may still call it once the dispose has
     /// returned (seen: 1 to 3 calls in some 5,000 short-lived observers).
     private func expectNoLateCalls(
-        _ run: (checker: OrderChecker, finished: Bool, made: Int, late: Int, inFlight: Int, compactions: Int),
-        sourceLocation: SourceLocation = #_sourceLocation
+        _ run: ChurnRun, sourceLocation: SourceLocation = #_sourceLocation
     ) {
+        // Parked lists and disposed observers are let go of between two events, not only when
+        // delivery goes idle (which senders that stay ahead put off).
+        #expect(
+            run.survivors == 0, "\(run.survivors) parked lists or observers outlived the next event",
+            sourceLocation: sourceLocation)
         #expect(
             run.late == 0, "\(run.late) deliveries that began after dispose() returned reached the observer",
             sourceLocation: sourceLocation)
