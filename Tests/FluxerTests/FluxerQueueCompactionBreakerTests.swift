@@ -19,7 +19,7 @@ import Testing
         let sendersDone = Atomic<Int>(0)
         let sampledMax = Atomic<Int>(0)
         let samples = Atomic<Int>(0)
-        let finished = onOwnThreads(5, timeout: 60) { thread in
+        let finished = startTogether(5) { thread in
             guard thread < 4 else {
                 // Watches the queue while the senders run.
                 var largest = 0
@@ -36,7 +36,7 @@ import Testing
             for _ in 0..<perThread { shared.action.onNext(.increase) }
             sendersDone.add(1, ordering: .releasing)
         }
-        #expect(finished, "deadlock: a sender did not finish")
+        #expect(finished(60), "deadlock: a sender did not finish")
         let total = 4 * perThread
         #expect(eventually(timeout: 60) { fluxer.store.count.value == total }, "count \(fluxer.store.count.value)")
         #expect(fluxer.overlaps.load(ordering: .relaxed) == 0, "updateStore calls overlapped")
@@ -51,18 +51,4 @@ import Testing
         }
         #expect(engine.lock.withLock { engine.jobs.isEmpty }, "jobs left in the queue")
     }
-}
-
-/// Runs `body` on `count` threads of their own; `false` if they did not all finish within
-/// `timeout` seconds (a deadlock), instead of hanging the test run.
-private func onOwnThreads(_ count: Int, timeout: Double, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
-    let group = DispatchGroup()
-    for index in 0..<count {
-        group.enter()
-        Thread {
-            body(index)
-            group.leave()
-        }.start()
-    }
-    return group.wait(timeout: .now() + timeout) == .success
 }

@@ -247,20 +247,11 @@ private struct ChurnRun {
     /// (c') The same, with each disposed observer's captured object sending `-1` into the
     /// subject from its deinit (run between two queued events by the delivering thread, since
     /// `takeQueuedOrGoIdle` releases parked handlers there): one echo per short-lived observer.
-    @Test func observersWhoseCapturesSendBackWhenReleasedComeAndGo() {
-        let run = churn(echo: true)
-        let echoes = run.checker.echoes.load(ordering: .relaxed)
-        #expect(run.finished, "deadlock: a sender or a subscriber did not finish")
-        #expect(run.checker.count == 100_000, "the kept observer got \(run.checker.count) of 100,000")
-        #expect(run.checker.failure(perSource: 25_000) == nil, "\(run.checker.failure(perSource: 25_000) ?? "")")
-        #expect(echoes == run.made, "\(echoes) echoes for \(run.made) short-lived observers")
-        expectNoLateCalls(run)
-    }
-
-    /// (c'') The same, with each captured object's deinit also subscribing and disposing an
-    /// observer of its own (so the list changes while the releasing thread owns delivery).
-    @Test func observersWhoseCapturesResubscribeAndSendBackWhenReleasedComeAndGo() {
-        let run = churn(echo: true, resubscribe: true)
+    /// (c'') With `resubscribe`, that deinit also subscribes and disposes an observer of its own
+    /// (so the list changes while the releasing thread owns delivery).
+    @Test(arguments: [false, true])
+    func observersWhoseCapturesSendBackWhenReleasedComeAndGo(resubscribe: Bool) {
+        let run = churn(echo: true, resubscribe: resubscribe)
         let echoes = run.checker.echoes.load(ordering: .relaxed)
         #expect(run.finished, "deadlock: a sender or a subscriber did not finish")
         #expect(run.checker.count == 100_000, "the kept observer got \(run.checker.count) of 100,000")
