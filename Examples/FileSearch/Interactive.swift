@@ -40,8 +40,9 @@ final class InteractiveApp {
         }
     }
 
-    func start() {
-        listenToSignals()
+    /// Starts handling the signals relayed on `signalPipe`, drawing, reading keys and indexing.
+    func start(signalPipe: Int32) {
+        listenToSignals(relayedOn: signalPipe)
         bindScreen()
         listenToKeys()
         fluxer.action.onNext(.startIndexing)
@@ -158,39 +159,21 @@ final class InteractiveApp {
     }
 
     /// The signals the app handles: a window resize redraws; the others restore the terminal and
-    /// exit.
+    /// exit with 128 + the signal.
     static let handledSignals = [SIGWINCH, SIGINT, SIGTERM, SIGHUP]
 
-    /// Blocks ``handledSignals`` in the calling thread. Called on the main thread before the
-    /// terminal goes raw and before any other thread starts (threads inherit the mask): a signal
-    /// sent before the dispatch sources below listen then waits, pending, until they do. Without
-    /// it, a SIGTERM in the first moments killed the program with the terminal left raw. (Nor
-    /// are they set to `SIG_IGN`: that discards a pending signal.)
-    static func holdHandledSignals() {
-        var held = sigset_t()
-        sigemptyset(&held)
-        for signalNumber in handledSignals { sigaddset(&held, signalNumber) }
-        pthread_sigmask(SIG_BLOCK, &held, nil)
-    }
-
-    /// Window resizes redraw; SIGINT, SIGTERM and SIGHUP restore the terminal and exit. Dispatch
-    /// reads the signals from a descriptor (`signalfd` on Linux), so they stay blocked in every
-    /// thread (see ``holdHandledSignals()``).
-    func listenToSignals() {
+    /// Handles the signals that ``SignalRelay`` relays from `readEnd`, on the main queue.
+    func listenToSignals(relayedOn readEnd: Int32) {
         nonisolated(unsafe) let app = self
-        for signalNumber in Self.handledSignals {
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-            source.setEventHandler {
-                if signalNumber == SIGWINCH {
-                    app.redrawAll()
-                } else {
-                    app.terminal.restore()
-                    exit(128 + signalNumber)
-                }
+        let source = SignalRelay.listen(on: readEnd, queue: .main) { signalNumber in
+            if signalNumber == SIGWINCH {
+                app.redrawAll()
+            } else {
+                app.terminal.restore()
+                exit(128 + signalNumber)
             }
-            source.resume()
-            sources.append(source)
         }
+        sources.append(source)
     }
 
     /// Restores the terminal, prints `paths` (one per line) to standard output, and exits:
@@ -208,7 +191,12 @@ final class InteractiveApp {
 
 /// Interactive mode: never returns.
 func runInteractive(_ options: Options) -> Never {
-    InteractiveApp.holdHandledSignals()
+    // First: from here on a signal waits in the pipe for the app, so none can leave the terminal
+    // raw.
+    guard let signalPipe = SignalRelay.install(InteractiveApp.handledSignals) else {
+        printError("FileSearch: cannot set up signal handling\n")
+        exit(2)
+    }
     guard let terminal = Terminal.open() else {
         printError("FileSearch: no terminal (/dev/tty); use --query TEXT for non-interactive use\n")
         exit(2)
@@ -219,6 +207,6 @@ func runInteractive(_ options: Options) -> Never {
     }
     let app = InteractiveApp(
         root: options.root, source: options.source, options: options.indexOptions, terminal: terminal)
-    app.start()
+    app.start(signalPipe: signalPipe)
     withExtendedLifetime(app) { dispatchMain() }
 }

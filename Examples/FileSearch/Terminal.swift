@@ -12,7 +12,8 @@
 /// `ESC [200~` … `ESC [201~`, so a pasted newline can be told from Enter (see `KeyParser`).
 /// `restore()` puts back the settings saved at `open()`, turns bracketed paste off and leaves
 /// the alternate screen; it is idempotent, and the program calls it on every exit path (Enter, Esc,
-/// Ctrl-C, SIGINT, SIGTERM, SIGHUP). Use from one thread (the main queue).
+/// Ctrl-C, SIGINT, SIGTERM, SIGHUP; the signals through `SignalRelay`). Use from one thread
+/// (the main queue).
 final class Terminal {
     let fd: Int32
     private var saved = termios()
@@ -53,7 +54,8 @@ final class Terminal {
         guard isRaw else { return }
         isRaw = false
         write("\u{1B}[0m\u{1B}[?2004l\u{1B}[?1049l")
-        _ = tcsetattr(fd, TCSAFLUSH, &saved)
+        // Waiting for output to drain can be interrupted by a signal: then try again.
+        while tcsetattr(fd, TCSAFLUSH, &saved) != 0 && errno == EINTR {}
     }
 
     /// The window size in (rows, columns); 24×80 if the terminal does not say.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -8,19 +9,6 @@ import Testing
 #endif
 
 let perlPath = which("perl")
-
-/// ``expectCooked(_:_:sourceLocation:)`` as an intermittent known issue. In three CI runs this
-/// session (twice with the address sanitizer, once in an optimized build; SIGINT 193 ms
-/// after start, SIGTERM during indexing, SIGTERM among SIGWINCH at once) a terminating signal
-/// left the terminal raw while the exit status was the signal's, as if the signal had killed the
-/// program before its handler ran. Not explained yet (see the session note); the exit status is
-/// still checked, and `FileSearchInteractiveTests` still requires a cooked terminal after
-/// Ctrl-C and SIGTERM.
-func expectCookedAfterSignal(_ stty: String, _ note: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    withKnownIssue("a signal has left the terminal raw (unexplained)", isIntermittent: true) {
-        expectCooked(stty, note, sourceLocation: sourceLocation)
-    }
-}
 
 /// FileSearch's signals at any moment of its life: SIGTERM, SIGINT and SIGHUP exit with 128 +
 /// the signal and leave the terminal cooked; SIGWINCH only redraws.
@@ -74,7 +62,41 @@ struct FileSearchSignalBreakerTests {
             }
             #expect(exit.status == "\(128 + signalNumber)", "\(note)")
             #expect(exit.output.isEmpty, "\(note)")
-            expectCookedAfterSignal(exit.stty, note)
+            expectCooked(exit.stty, note)
+        }
+    }
+
+    /// Twenty-four starts with two threads of this process keeping the CPUs busy, each sent one
+    /// of SIGTERM, SIGINT and SIGHUP 0 to 60 ms after its pid is known: around the moment the
+    /// program starts waiting for events. Each exits with 128 + the signal and a cooked terminal.
+    /// Before `SignalRelay`, a signal that came before Dispatch's manager thread had installed
+    /// its handler, with the main thread already in `dispatchMain()`'s `sigsuspend` (empty mask),
+    /// killed the program with the terminal raw: three times in CI, once in 150 runs of a script
+    /// on a loaded machine.
+    @Test func signalsAroundTheStartOfTheEventLoopOnABusyMachineLeaveTheTerminalCooked() throws {
+        let stop = Atomic<Bool>(false)
+        let hogs = (0..<2).map { _ in
+            Thread {
+                var spin = 0
+                while !stop.load(ordering: .relaxed) { spin &+= 1 }
+                _ = spin
+            }
+        }
+        for hog in hogs { hog.start() }
+        defer { stop.store(true, ordering: .relaxed) }
+        let signals = [SIGTERM, SIGINT, SIGHUP]
+        for run in 0..<24 {
+            let signalNumber = signals[run % signals.count]
+            let delay = UInt32.random(in: 0...60_000)
+            let note = "run \(run): signal \(signalNumber) after \(delay / 1000) ms"
+            guard let session = try start() else { return }
+            #expect(session.wait { session.pid != nil }, "\(note)")
+            let process = try #require(session.pid)
+            usleep(delay)
+            kill(process, signalNumber)
+            let exit = try #require(session.waitForExit(), "\(note): still running: \(session.screen())")
+            #expect(exit.status == "\(128 + signalNumber)", "\(note)")
+            expectCooked(exit.stty, note)
         }
     }
 
@@ -86,7 +108,7 @@ struct FileSearchSignalBreakerTests {
         kill(try #require(session.pid), SIGINT)
         let exit = try #require(session.waitForExit(), "still running after SIGINT: \(session.screen())")
         #expect(exit.status == "130")
-        expectCookedAfterSignal(exit.stty, "SIGINT")
+        expectCooked(exit.stty, "SIGINT")
     }
 
     /// A burst of SIGWINCH from the moment the pid is known, through startup: the program
@@ -106,7 +128,7 @@ struct FileSearchSignalBreakerTests {
         session.send(key: "Escape")
         let exit = try #require(session.waitForExit())
         #expect(exit.status == "130")
-        expectCookedAfterSignal(exit.stty, "Escape after SIGWINCH burst")
+        expectCooked(exit.stty, "Escape after SIGWINCH burst")
     }
 
     /// SIGWINCH and SIGTERM sent together, while it starts: the resize is not taken for the
@@ -122,7 +144,7 @@ struct FileSearchSignalBreakerTests {
         for _ in 0..<5 { kill(process, SIGWINCH) }
         let exit = try #require(session.waitForExit(), "still running: \(session.screen())")
         #expect(exit.status == "143")
-        expectCookedAfterSignal(exit.stty, "SIGTERM among SIGWINCH after \(delay / 1000) ms")
+        expectCooked(exit.stty, "SIGTERM among SIGWINCH after \(delay / 1000) ms")
     }
 
     /// A signal while other threads index a big tree: the exit from the signal handler races
@@ -140,7 +162,7 @@ struct FileSearchSignalBreakerTests {
             let note = "run \(run): signal \(signalNumber)"
             let exit = try #require(session.waitForExit(), "\(note): still running: \(session.screen())")
             #expect(exit.status == "\(128 + signalNumber)", "\(note)")
-            expectCookedAfterSignal(exit.stty, note)
+            expectCooked(exit.stty, note)
         }
     }
 
@@ -157,7 +179,7 @@ struct FileSearchSignalBreakerTests {
             kill(process, SIGINT)
             let exit = try #require(session.waitForExit(), "still running: \(session.screen())")
             #expect(["143", "129", "130"].contains(exit.status), "after \(delay / 1000) ms: \(exit.status)")
-            expectCookedAfterSignal(exit.stty, "three signals after \(delay / 1000) ms")
+            expectCooked(exit.stty, "three signals after \(delay / 1000) ms")
         }
     }
 }
