@@ -123,7 +123,7 @@ final class SlowStartCounter: Fluxer {
             eventually(timeout: 30) { fluxer.store.count.value == 3_002 },
             "3 x 1,000 sent, the starter's own and the stage's")
         let highWater = engine.lock.withLock { engine.backlogHighWater }
-        #expect(highWater <= limit + 4, "the queue never held more than its bound (high water: \(highWater))")
+        #expect(highWater <= limit + 1, "the queue held more than its bound plus a hand-over: \(highWater)")
     }
 
     @Test func observersSendingIntoAFloodedFluxerNeverDeadlock() {
