@@ -28,10 +28,10 @@ private func relaySignal(_ signalNumber: Int32) {
 /// `sigsuspend` with an empty mask, and the source's own handler is installed later, on
 /// Dispatch's manager thread. A signal that came in the gap had its default action on the main
 /// thread: the program died with 128 + the signal and the terminal still raw (seen in CI under
-/// load, and once in 150 runs here with the machine loaded). A `sigaction` handler installed
-/// before the terminal goes raw catches the signal on whichever thread takes it, whatever the
-/// masks; the work (restore, redraw, exit) still happens on the main queue, one at a time with
-/// the drawing.
+/// load, and 3 times in 450 runs of a script with the machine loaded). A `sigaction` handler
+/// installed before the terminal goes raw catches the signal on whichever thread takes it,
+/// whatever the masks; the work (restore, redraw, exit) still happens on the main queue, one at
+/// a time with the drawing.
 enum SignalRelay {
     /// Installs the handler for `signals` (with `SA_RESTART`) and returns the read end of the
     /// pipe, or `nil` if no pipe could be made (then the signals keep their default action).

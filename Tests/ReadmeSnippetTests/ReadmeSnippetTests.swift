@@ -4,12 +4,12 @@ import Testing
 /// Runs every README.md block that is a statement list or a parameterless function:
 /// a block that compiles but traps (a failed `assert`) fails here.
 @Suite struct ReadmeSnippetTests {
-    @MainActor @Test func readmeBlockAtLine95Runs() throws { tourOfOperators() }
-    @MainActor @Test func readmeBlockAtLine136Runs() throws { try tourOfSubjects() }
-    @MainActor @Test func readmeBlockAtLine217Runs() throws { tourOfTraits() }
-    @MainActor @Test func readmeBlockAtLine415Runs() throws { signUpEnablesSubmit() }
-    @MainActor @Test func readmeBlockAtLine464Runs() throws { redrawWhenTheCountChanges() }
-    @MainActor @Test func readmeBlockAtLine575Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine612Runs() throws { testCounterViewWithStub() }
-    @MainActor @Test func readmeBlockAtLine635Runs() throws { testCounterStepByStep() }
+    @MainActor @Test func readmeBlockAtLine96Runs() throws { tourOfOperators() }
+    @MainActor @Test func readmeBlockAtLine137Runs() throws { try tourOfSubjects() }
+    @MainActor @Test func readmeBlockAtLine218Runs() throws { tourOfTraits() }
+    @MainActor @Test func readmeBlockAtLine416Runs() throws { signUpEnablesSubmit() }
+    @MainActor @Test func readmeBlockAtLine465Runs() throws { redrawWhenTheCountChanges() }
+    @MainActor @Test func readmeBlockAtLine576Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine613Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine636Runs() throws { testCounterStepByStep() }
 }
