@@ -11,17 +11,28 @@ import Synchronization
 /// An atomic: the handler may run on any thread, and a load is safe inside a signal handler.
 private let relayWriteEnd = Atomic<Int32>(-1)
 
-/// The handler for every relayed signal: writes the signal's number as one byte to the pipe.
-/// Only async-signal-safe work (an atomic load, `write`), and `errno` is kept for the thread it
-/// interrupted.
+/// The relayed signals that came since the reader last looked: bit `n` for signal `n`.
+private let relayPending = Atomic<UInt64>(0)
+
+/// The handler for every relayed signal: sets its bit in ``relayPending`` and, if the bit was
+/// clear, writes one byte to the pipe to wake the reader. A signal already waiting writes no
+/// second byte, so a storm of one signal (thousands of SIGWINCH) cannot fill the pipe. If the
+/// write fails all the same (the pipe full), the bit stays: the reader has bytes to read and
+/// looks at the bits after each read. Only async-signal-safe work (lock-free atomics, `write`),
+/// and `errno` is kept for the thread it interrupted.
 private func relaySignal(_ signalNumber: Int32) {
     let savedErrno = errno
-    var byte = UInt8(truncatingIfNeeded: signalNumber)
-    _ = write(relayWriteEnd.load(ordering: .relaxed), &byte, 1)
+    let bit: UInt64 = 1 << UInt64(signalNumber)
+    if relayPending.bitwiseOr(bit, ordering: .sequentiallyConsistent).oldValue & bit == 0 {
+        var byte: UInt8 = 1
+        _ = write(relayWriteEnd.load(ordering: .relaxed), &byte, 1)
+    }
     errno = savedErrno
 }
 
-/// Signals as bytes on a pipe, read on the main queue: the self-pipe pattern.
+/// Signals relayed to the main queue through a pipe: the self-pipe pattern. A signal is a bit in
+/// a word (so none is lost, whatever the pipe holds, and a storm of one signal is handled once
+/// per read) and, when its bit was clear, a byte on the pipe (to wake the reader).
 ///
 /// Why not `DispatchSource.makeSignalSource`: on Linux it reads signals from a `signalfd`, which
 /// only sees a signal that every thread blocks. `dispatchMain()` parks the main thread in
@@ -33,11 +44,15 @@ private func relaySignal(_ signalNumber: Int32) {
 /// whatever the masks; the work (restore, redraw, exit) still happens on the main queue, one at
 /// a time with the drawing.
 enum SignalRelay {
-    /// Installs the handler for `signals` (with `SA_RESTART`) and returns the read end of the
-    /// pipe, or `nil` if no pipe could be made (then the signals keep their default action).
-    /// Call once, before the terminal goes raw: a signal before this call still has its default
-    /// action, and one after it waits in the pipe until ``listen(on:queue:handler:)`` reads it.
+    /// Installs the handler for `signals` (numbers 1 to 63, with `SA_RESTART`) and returns the
+    /// read end of the pipe, or `nil` if no pipe could be made (then the signals keep their
+    /// default action). Call once, before the terminal goes raw: a signal before this call still
+    /// has its default action, and one after it waits until ``listen(on:queue:handler:)`` reads
+    /// it.
     static func install(_ signals: [Int32]) -> Int32? {
+        // fatalError, not precondition: its message stays in optimized builds.
+        if !signals.allSatisfy({ (1..<64).contains($0) }) { fatalError("SignalRelay relays signals 1 to 63") }
+        if relayWriteEnd.load(ordering: .relaxed) >= 0 { fatalError("SignalRelay.install is called once") }
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return nil }
         // Non-blocking: the handler never waits, and the reader drains without blocking.
@@ -46,6 +61,9 @@ enum SignalRelay {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
         }
         relayWriteEnd.store(ends[1], ordering: .releasing)
+        // Touched here, so no handler is the first to touch it (a lazy global's one-time
+        // initialization is not for a handler that may interrupt another one).
+        relayPending.store(0, ordering: .releasing)
         for signalNumber in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = relaySignal
@@ -56,20 +74,24 @@ enum SignalRelay {
         return ends[0]
     }
 
-    /// Reads the relayed signals from `readEnd` on `queue`, calling `handler` with each in the
-    /// order they came. Keep the returned source alive for as long as signals should be handled.
-    /// If the pipe fills up (64 KiB of signals not yet read), the handler drops the newest.
+    /// Reads the relayed signals from `readEnd` on `queue`: each time the pipe has bytes, reads
+    /// them (once: under a storm of signals the queue still gets to its other work, such as
+    /// keys, and the source fires again while bytes are left), then calls `handler` once for each
+    /// signal that came since the last time, in signal number order (SIGHUP 1, SIGINT 2 and
+    /// SIGTERM 15 before SIGWINCH 28: the terminating ones first). Keep the returned source alive
+    /// for as long as signals should be handled.
     static func listen(
         on readEnd: Int32, queue: DispatchQueue, handler: @escaping (Int32) -> Void
     ) -> any DispatchSourceRead {
         let source = DispatchSource.makeReadSource(fileDescriptor: readEnd, queue: queue)
         source.setEventHandler {
-            var buffer = [UInt8](repeating: 0, count: 64)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return }
-                for byte in buffer[0..<count] { handler(Int32(byte)) }
+            var buffer = [UInt8](repeating: 0, count: 512)
+            while buffer.withUnsafeMutableBytes({ read(readEnd, $0.baseAddress, $0.count) }) < 0 && errno == EINTR {}
+            // After the read: a signal whose byte came after it has its bit seen here, or wakes
+            // the reader again.
+            let pending = relayPending.exchange(0, ordering: .sequentiallyConsistent)
+            for signalNumber in Int32(1)..<64 where pending & (1 << UInt64(signalNumber)) != 0 {
+                handler(signalNumber)
             }
         }
         source.resume()
