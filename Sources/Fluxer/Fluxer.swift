@@ -44,11 +44,12 @@
 /// sender never waits for long: after 1,024 jobs in a row the processing thread hands the
 /// executor to a waiting sender and returns from its own `onNext`, and the sender queues its job
 /// behind the others (the one job over the bound: 1,025) and processes the queue in turn. No
-/// call therefore stays inside `onNext` for more than about two batches of work. Sends that never wait: re-entrant ones (from an observer, `dispatch` or `updateStore`
-/// of this Fluxer), sends from a thread that is processing any Fluxer's queue (two such threads
-/// waiting for each other would deadlock), and sends to a Fluxer with a `storeScheduler` (there
-/// the scheduler's queue is the backlog). Don't block the processing thread waiting for a
-/// sender (for example with `DispatchQueue.sync` onto a sender's queue from `updateStore`).
+/// call therefore stays inside `onNext` for more than about two batches of work. Sends that
+/// never wait: re-entrant ones (from an observer, `dispatch` or `updateStore` of this Fluxer),
+/// sends from a thread that is processing any Fluxer's queue (two such threads waiting for each
+/// other would deadlock), and sends to a Fluxer with a `storeScheduler` (there the scheduler's
+/// queue is the backlog). Don't block the processing thread waiting for a sender (for example
+/// with `DispatchQueue.sync` onto a sender's queue from `updateStore`).
 ///
 /// **Lifetime.** The Fluxer owns its pipeline (the stored ``pipeline`` property); the pipeline
 /// holds the Fluxer only weakly, and in-flight streams, `action` values and bindings hold only
