@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -75,17 +74,9 @@ struct FileSearchSignalBreakerTests {
     /// killed the program with the terminal raw: three times in CI, and 3 times in 450 runs of a
     /// script on a loaded machine (0 in 300 since).
     @Test func signalsAroundTheStartOfTheEventLoopOnABusyMachineLeaveTheTerminalCooked() throws {
-        let stop = Atomic<Bool>(false)
-        let hogs = (0..<2).map { _ in
-            Thread {
-                var spin = 0
-                while !stop.load(ordering: .relaxed) { spin &+= 1 }
-                _ = spin
-            }
+        try repeating({ true }, onThreads: 2) {
+            try signalAtRandomMoments(runs: 24, delays: 0...60_000)
         }
-        for hog in hogs { hog.start() }
-        defer { stop.store(true, ordering: .relaxed) }
-        try signalAtRandomMoments(runs: 24, delays: 0...60_000)
     }
 
     /// Started as a script's background job (SIGINT ignored when it starts), FileSearch still

@@ -69,22 +69,18 @@ struct FileSearchSignalStormTests {
         return (session, try #require(session.pid))
     }
 
-    /// Sends SIGWINCH to `process` from another thread, as fast as it can, for `seconds`; how
-    /// many it sent.
+    /// Sends SIGWINCH to `process` from another thread, as fast as it can, for `seconds` and
+    /// then while `body` runs; how many it sent.
     func storm(_ process: Int32, seconds: Double, during body: () -> Void = {}) -> Int {
-        let stop = Atomic<Bool>(false)
         let sent = Atomic<Int>(0)
-        let thread = Thread {
-            while !stop.load(ordering: .relaxed) {
-                guard kill(process, SIGWINCH) == 0 else { break }
-                sent.add(1, ordering: .relaxed)
-            }
+        repeating({
+            guard kill(process, SIGWINCH) == 0 else { return false }
+            sent.add(1, ordering: .relaxed)
+            return true
+        }) {
+            usleep(UInt32(seconds * 1_000_000))
+            body()
         }
-        thread.start()
-        usleep(UInt32(seconds * 1_000_000))
-        body()
-        stop.store(true, ordering: .relaxed)
-        usleep(50_000)
         return sent.load(ordering: .relaxed)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -202,4 +203,25 @@ func which(_ tool: String) -> String? {
         if access(candidate, X_OK) == 0 { return candidate }
     }
     return nil
+}
+
+/// Calls `step` over and over on each of `threads` threads of their own while `body` runs (a
+/// thread stops early when `step` returns `false`), then stops them, waits until they have
+/// ended, and returns what `body` returned.
+func repeating<T>(_ step: @escaping @Sendable () -> Bool, onThreads threads: Int = 1, while body: () throws -> T)
+    rethrows -> T
+{
+    let stop = Atomic<Bool>(false)
+    let ended = DispatchSemaphore(value: 0)
+    for _ in 0..<threads {
+        Thread {
+            while !stop.load(ordering: .relaxed) && step() {}
+            ended.signal()
+        }.start()
+    }
+    defer {
+        stop.store(true, ordering: .relaxed)
+        for _ in 0..<threads { ended.wait() }
+    }
+    return try body()
 }
