@@ -45,27 +45,48 @@ extension ObservableType {
     ///
     /// If `accumulator` throws, the error is sent as `.error` (any change it made before throwing
     /// is not emitted) and the upstream is disposed. Emits on the thread that emits upstream.
+    ///
+    /// A source that sends the next element while `accumulator` is still running for the one
+    /// before (an overlap, which the event grammar rules out) stops the program with a message
+    /// that says so. A send from inside your observer is fine: a subject queues it.
     @inlinable
     public func scan<Accumulate>(
         into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void
     ) -> Observable<Accumulate> {
         let source = self
         return Observable { observer in
-            let sink = Sink<Accumulate>(downstream: observer)
-            var accumulated = seed
+            // One object, like `scan(_:accumulator:)`: the accumulated value is the stage's
+            // variable. It is moved out while `accumulator` runs, so `accumulator` mutates a
+            // unique value in place (no copy of an array) and no access to the stage lasts while
+            // your code runs.
+            let sink = StageSink(downstream: observer, payload: accumulator, variable: Optional(seed))
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
-                        do { try accumulator(&accumulated, element) } catch {
+                        guard var accumulated = sink.variable.take() else { overlappingScanEvent() }
+                        do { try sink.payload(&accumulated, element) } catch {
+                            sink.variable = accumulated
                             sink.forward(.error(error))
                             return
                         }
+                        sink.variable = accumulated
                         sink.forwardNext(accumulated)
-                    case .error, .completed: sink.forwardTerminal(event)
+                    case .error(let error): sink.forward(.error(error))
+                    case .completed: sink.forward(.completed)
                     }
                 })
             return sink.setUpstream(upstream)
         }
     }
+}
+
+/// An element reached `scan(into:)` while its `accumulator` was still running for the one before:
+/// the source broke the event grammar (events to one observer never overlap).
+@usableFromInline
+@inline(never)
+func overlappingScanEvent() -> Never {
+    fatalError(
+        "scan(into:) received an element while its accumulator was running: "
+            + "a source must not send an observer overlapping events")
 }

@@ -59,3 +59,66 @@ extension ScanTests {
             expected: [.next(210, 1), .next(220, 3), .error(230, TestError.boom)])
     }
 }
+
+extension ScanTests {
+    @Test func scanIntoThrowingAccumulatorEmitsNoneOfItsChangeAndDisposesUpstream() {
+        let subject = PublishSubject<Int>()
+        let recorder = EventRecorder<[Int]>()
+        _ = subject.scan(into: [Int]()) { list, value in
+            list.append(value)
+            if value == 2 { throw CoreTestError.boom }
+        }.subscribe(recorder.observer)
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onNext(3)
+        #expect(!subject.hasObservers)
+        #expect(recorder.events == [.next([1]), .error(CoreTestError.boom)])
+    }
+
+    @Test func scanIntoKeepsItsStateWhenDownstreamSendsUpstreamAgain() {
+        let subject = PublishSubject<Int>()
+        var states: [[Int]] = []
+        let subscription = subject.scan(into: [Int]()) { $0.append($1) }.subscribe(onNext: { state in
+            states.append(state)
+            // A re-entrant send: the subject queues it until this delivery returns.
+            if state.count < 3 { subject.onNext(state.count + 1) }
+        })
+        subject.onNext(1)
+        #expect(states == [[1], [1, 2], [1, 2, 3]])
+        subscription.dispose()
+    }
+
+    @Test func scanIntoStopsWithTheRuleWhenASourceOverlapsEvents() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            // A hand-written source that sends again from inside the accumulator.
+            let source = OverlappingSource()
+            _ = source.scan(into: 0) { sum, value in
+                sum += value
+                if value == 1 { source.send(2) }
+            }.subscribe()
+            source.send(1)
+        }.map { result in
+            let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(
+                message.contains(
+                    "scan(into:) received an element while its accumulator was running: "
+                        + "a source must not send an observer overlapping events"))
+        }
+    }
+}
+
+/// Breaks the event grammar on purpose: `send` calls the observer at once, even from inside it.
+private final class OverlappingSource: ObservableType, @unchecked Sendable {
+    // @unchecked: used from one thread only, inside an exit test.
+    typealias Element = Int
+    var observer: AnyObserver<Int>?
+
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {
+        self.observer = AnyObserver(observer)
+        return Disposables.create()
+    }
+
+    func send(_ value: Int) {
+        observer?.onNext(value)
+    }
+}
