@@ -46,9 +46,10 @@ extension ObservableType {
     /// If `accumulator` throws, the error is sent as `.error` (any change it made before throwing
     /// is not emitted) and the upstream is disposed. Emits on the thread that emits upstream.
     ///
-    /// A source that sends the next element while `accumulator` is still running for the one
-    /// before (an overlap, which the event grammar rules out) stops the program with a message
-    /// that says so. A send from inside your observer is fine: a subject queues it.
+    /// Sources from this library never overlap events: a subject, or `create`'s observer, queues
+    /// a send made while it delivers, even one made from inside `accumulator`. A hand-written
+    /// source that calls its observer again while `accumulator` is still running (the event
+    /// grammar rules that out) stops the program with a message that says so.
     @inlinable
     public func scan<Accumulate>(
         into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void

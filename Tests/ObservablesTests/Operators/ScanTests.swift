@@ -88,6 +88,19 @@ extension ScanTests {
         subscription.dispose()
     }
 
+    @Test func scanIntoAccumulatorMaySendToItsSourceSubject() {
+        let subject = PublishSubject<Int>()
+        let recorder = EventRecorder<[Int]>()
+        let subscription = subject.scan(into: [Int]()) { list, value in
+            list.append(value)
+            // Queued by the subject until this element's delivery returns.
+            if value < 3 { subject.onNext(value + 1) }
+        }.subscribe(recorder.observer)
+        subject.onNext(1)
+        #expect(recorder.elements == [[1], [1, 2], [1, 2, 3]])
+        subscription.dispose()
+    }
+
     @Test func scanIntoStopsWithTheRuleWhenASourceOverlapsEvents() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             // A hand-written source that sends again from inside the accumulator.
