@@ -45,10 +45,10 @@ private func relaySignal(_ signalNumber: Int32) {
 /// a time with the drawing.
 enum SignalRelay {
     /// Installs the handler for `signals` (numbers 1 to 63, with `SA_RESTART`) and returns the
-    /// read end of the pipe, or `nil` if no pipe could be made (then the signals keep their
-    /// default action). Call once, before the terminal goes raw: a signal before this call still
-    /// has its default action, and one after it waits until ``listen(on:queue:handler:)`` reads
-    /// it.
+    /// read end of the pipe, or `nil` if no non-blocking pipe could be made or a handler could
+    /// not be installed (then each of `signals` keeps or gets back its default action). Call
+    /// once, before the terminal goes raw: a signal before this call still has its default
+    /// action, and one after it waits until ``listen(on:queue:handler:)`` reads it.
     static func install(_ signals: [Int32]) -> Int32? {
         // fatalError, not precondition: its message stays in optimized builds.
         if !signals.allSatisfy({ (1..<64).contains($0) }) { fatalError("SignalRelay relays signals 1 to 63") }
@@ -57,19 +57,29 @@ enum SignalRelay {
         guard pipe(&ends) == 0 else { return nil }
         // Non-blocking: the handler never waits, and the reader drains without blocking.
         for end in ends {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            let flags = fcntl(end, F_GETFL)
+            if flags < 0 || fcntl(end, F_SETFL, flags | O_NONBLOCK) != 0 || fcntl(end, F_SETFD, FD_CLOEXEC) != 0 {
+                // A blocking pipe could block a handler: no relay, the caller reports it.
+                for end in ends { close(end) }
+                return nil
+            }
         }
         relayWriteEnd.store(ends[1], ordering: .releasing)
         // Touched here, so no handler is the first to touch it (a lazy global's one-time
         // initialization is not for a handler that may interrupt another one).
         relayPending.store(0, ordering: .releasing)
-        for signalNumber in signals {
+        for (index, signalNumber) in signals.enumerated() {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = relaySignal
             action.sa_flags = SA_RESTART
             sigemptyset(&action.sa_mask)
-            sigaction(signalNumber, &action, nil)
+            if sigaction(signalNumber, &action, nil) != 0 {
+                // Not one of them half-installed: the ones done so far get their default back.
+                for installed in signals[..<index] { signal(installed, SIG_DFL) }
+                relayWriteEnd.store(-1, ordering: .releasing)
+                for end in ends { close(end) }
+                return nil
+            }
         }
         return ends[0]
     }
@@ -85,8 +95,9 @@ enum SignalRelay {
     ) -> any DispatchSourceRead {
         let source = DispatchSource.makeReadSource(fileDescriptor: readEnd, queue: queue)
         source.setEventHandler {
-            var buffer = [UInt8](repeating: 0, count: 512)
-            while buffer.withUnsafeMutableBytes({ read(readEnd, $0.baseAddress, $0.count) }) < 0 && errno == EINTR {}
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { buffer in
+                while read(readEnd, buffer.baseAddress, buffer.count) < 0 && errno == EINTR {}
+            }
             // After the read: a signal whose byte came after it has its bit seen here, or wakes
             // the reader again.
             let pending = relayPending.exchange(0, ordering: .sequentiallyConsistent)
