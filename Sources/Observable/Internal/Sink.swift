@@ -156,8 +156,8 @@ class Sink<Output>: StopSignal, Cancelable, @unchecked Sendable {
 /// re-entrant event that reaches the same stage from the downstream `onNext` finds no access in
 /// progress. Stages whose closure computes the new value (`scan`, `reduce`) copy the variable
 /// out before calling it and assign the result after it returns, so no access lasts while user
-/// code runs. Stages whose update runs user code during the access (`scan(into:)`'s `inout`
-/// accumulator) keep a checked captured `var`.
+/// code runs. `scan(into:)`, whose closure mutates the value `inout`, moves it out of an optional
+/// variable for the call and puts it back after (the variable is empty while user code runs).
 ///
 /// A stage sink is always a stage of a segment, never its head: the head is the disposable its
 /// subscriber keeps, and that must not keep the stage's closures (and what they captured) once
