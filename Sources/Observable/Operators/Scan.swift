@@ -73,8 +73,7 @@ extension ObservableType {
                         }
                         sink.variable = accumulated
                         sink.forwardNext(accumulated)
-                    case .error(let error): sink.forward(.error(error))
-                    case .completed: sink.forward(.completed)
+                    case .error, .completed: sink.forwardTerminal(event)
                     }
                 })
             return sink.setUpstream(upstream)
