@@ -20,11 +20,6 @@ extension ScanIntoReleaseBreakerTests {
         var order: [Int] { lock.withLock { ranOrder } }
     }
 
-    struct Weak {
-        weak var object: Tracked?
-        init(_ object: Tracked) { self.object = object }
-    }
-
     final class Count: Sendable {
         let value = Atomic<Int>(0)
         func add() { value.add(1, ordering: .acquiringAndReleasing) }
@@ -50,7 +45,7 @@ extension ScanIntoReleaseBreakerTests {
             // @unchecked: handed between threads that are joined before the next use.
             var subject: PublishSubject<Int>? = PublishSubject<Int>()
             var subscription: Disposable?
-            var weakTracked: [Weak] = []
+            var weakTracked: [WeakTracked] = []
             var received = 0
             var disposed = OnDisposeLog(count: 0)
         }
@@ -65,7 +60,7 @@ extension ScanIntoReleaseBreakerTests {
                     switch mixed ? index % 12 : [0, 1, 4, 11][index % 4] {
                     case 0:
                         let tracked = Tracked(index)
-                        holder.weakTracked.append(Weak(tracked))
+                        holder.weakTracked.append(WeakTracked(tracked))
                         chain = chain.map { [tracked] in tracked.id &* 0 + $0 + 1 }
                     case 1: chain = chain.filter { _ in true }
                     case 2: chain = chain.do(onDispose: { disposed.ran(index) })
@@ -81,7 +76,7 @@ extension ScanIntoReleaseBreakerTests {
                     }
                 }
                 let tracked = Tracked(-1)
-                holder.weakTracked.append(Weak(tracked))
+                holder.weakTracked.append(WeakTracked(tracked))
                 holder.subscription = chain.subscribe(onNext: { _ in
                     _ = tracked
                     holder.received += 1
@@ -97,7 +92,7 @@ extension ScanIntoReleaseBreakerTests {
                 }
             }
             #expect(holder.received == 3)
-            let alive = holder.weakTracked.filter { $0.object != nil }.count
+            let alive = holder.weakTracked.filter { $0.value != nil }.count
             #expect(alive == 0, "\(ending), \(stages) stages: \(alive) captured objects outlived the chain")
             let counts = holder.disposed.counts.enumerated().filter { mixed && $0.offset % 12 == 2 }.map(\.element)
             if ending == .subjectGone {
@@ -121,8 +116,8 @@ extension ScanIntoReleaseBreakerTests {
         final class Holder: @unchecked Sendable {
             // @unchecked: handed between threads that are joined before the next use.
             var subject: PublishSubject<Int>? = PublishSubject<Int>()
-            var inner: Weak?
-            var outer: Weak?
+            var inner: WeakTracked?
+            var outer: WeakTracked?
         }
         var used = 0
         for _ in 0..<2 {
@@ -131,20 +126,20 @@ extension ScanIntoReleaseBreakerTests {
                 let ender = Ender()
                 let second = PublishSubject<Int>()
                 let innerTracked = Tracked(1)
-                holder.inner = Weak(innerTracked)
+                holder.inner = WeakTracked(innerTracked)
                 var chain = second.asObservable()
                 for _ in 0..<stages { chain = chain.map { $0 + 1 } }
                 let subscription = chain.subscribe(onNext: { _ in _ = innerTracked })
                 if bySubjectGone { ender.subject = second } else { ender.subscription = subscription }
                 let outerTracked = Tracked(2)
-                holder.outer = Weak(outerTracked)
+                holder.outer = WeakTracked(outerTracked)
                 var first = holder.subject!.asObservable()
                 for _ in 0..<500 { first = first.map { $0 + 1 } }
                 _ = first.subscribe(onNext: { _ in _ = (ender, outerTracked) })
             }
             used = runOnPaintedStack { holder.subject = nil }
-            #expect(holder.outer?.object == nil)
-            #expect(holder.inner?.object == nil, "the second chain outlived the deinit that ended it")
+            #expect(holder.outer?.value == nil)
+            #expect(holder.inner?.value == nil, "the second chain outlived the deinit that ended it")
         }
         return used
     }
@@ -154,7 +149,7 @@ extension ScanIntoReleaseBreakerTests {
         final class Holder: @unchecked Sendable {
             // @unchecked: handed between threads that are joined before the next use.
             var subject: PublishSubject<Int>? = PublishSubject<Int>()
-            var last: Weak?
+            var last: WeakTracked?
         }
         var used = 0
         for _ in 0..<2 {
@@ -167,11 +162,11 @@ extension ScanIntoReleaseBreakerTests {
                     current = next
                 }
                 let tracked = Tracked()
-                holder.last = Weak(tracked)
+                holder.last = WeakTracked(tracked)
                 _ = current.subscribe(onNext: { _ in _ = tracked })
             }
             used = runOnPaintedStack { holder.subject = nil }
-            #expect(holder.last?.object == nil, "\(links) links: the last subscriber outlived the first subject")
+            #expect(holder.last?.value == nil, "\(links) links: the last subscriber outlived the first subject")
         }
         return used
     }

@@ -205,10 +205,10 @@ import Testing
         }
         let holder = Holder()
         let disposed = OnDisposeLog(count: 400)
-        var weakTracked: [Weak] = []
+        var weakTracked: [WeakTracked] = []
         for index in 0..<400 {
             let tracked = Tracked(index)
-            weakTracked.append(Weak(tracked))
+            weakTracked.append(WeakTracked(tracked))
             var chain = holder.subjects![index % 2].asObservable()
             for _ in 0..<60 { chain = chain.map { $0 + 1 } }
             chain = chain.do(onDispose: { disposed.ran(index) })
@@ -216,7 +216,7 @@ import Testing
         }
         for subject in holder.subjects! { subject.onNext(1) }
         runOnPaintedStack { holder.subjects = nil }
-        #expect(weakTracked.allSatisfy { $0.object == nil })
+        #expect(weakTracked.allSatisfy { $0.value == nil })
         // A subject that goes away lets go without disposing: no `onDispose`.
         #expect(disposed.counts.allSatisfy { $0 == 0 })
     }
