@@ -25,7 +25,9 @@ extension ObservableType {
             resource.setDisposable(subscribe(sink.asObserver()))
             return Disposables.create(with: {
                 sink.dispose()
-                resource.dispose()
+                // Through the trampoline: `resource` may dispose another chain (a `create` that
+                // subscribes to its source), and chains of those must not nest without bound.
+                DisposeTrampoline.dispose(resource)
             })
         }
     }

@@ -29,7 +29,11 @@ enum DeferredRelease {
     /// Runs `release`, then releases whatever the stages freed meanwhile handed over.
     @usableFromInline
     static func run(_ release: () -> Void) {
-        let queue = ReleaseQueue.current
+        run(on: ReleaseQueue.current, release)
+    }
+
+    /// ``run(_:)`` with this thread's queue, already looked up.
+    static func run(on queue: ReleaseQueue, _ release: () -> Void) {
         if queue.active {
             release()
             return

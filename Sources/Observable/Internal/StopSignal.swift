@@ -68,14 +68,36 @@ class StopSignal: Disposable, @unchecked Sendable {
         }
     }
 
-    /// Takes the upstream subscription out of the slot (once) and disposes it.
+    /// Takes the upstream subscription out of the slot (once) and disposes it, through
+    /// ``DisposeTrampoline``: disposing it may walk up a chain of other heads, directly or
+    /// through composites and serial disposables, so every head counts, whatever its upstream.
     @inlinable
     final func disposeUpstream() {
-        if slot.exchange(UpstreamSlotState.disposed, ordering: .acquiringAndReleasing) == UpstreamSlotState.filled {
-            let current = upstream
-            upstream = nil
-            current?.dispose()
+        if let current = takeUpstream() { DisposeTrampoline.dispose(current) }
+    }
+
+    /// Takes the upstream subscription out of the slot (once), disposes it and then runs
+    /// `continuation`, through ``DisposeTrampoline``: in a deep chain the disposal may be
+    /// deferred, and `continuation` with it. Runs `continuation` at once if there was nothing
+    /// to dispose.
+    @inlinable
+    final func disposeUpstream(then continuation: @escaping () -> Void) {
+        if let current = takeUpstream() {
+            DisposeTrampoline.dispose(current, then: continuation)
+        } else {
+            continuation()
         }
+    }
+
+    /// Takes the upstream subscription out of the slot (once); `nil` if it was taken before or
+    /// never filled. The caller disposes it.
+    @inlinable
+    final func takeUpstream() -> Disposable? {
+        guard slot.exchange(UpstreamSlotState.disposed, ordering: .acquiringAndReleasing) == UpstreamSlotState.filled
+        else { return nil }
+        let current = upstream
+        upstream = nil
+        return current
     }
 
     /// Takes the upstream subscription out of the slot (once) and lets it go without disposing

@@ -157,8 +157,8 @@ final class DoRelease: StopSignal, @unchecked Sendable {
     /// Disposes the source, then runs `onDispose`.
     @inlinable
     func release() {
-        stopUpstream()
-        onDispose?()
+        requestStop()
+        if let onDispose { disposeUpstream(then: onDispose) } else { disposeUpstream() }
     }
 
     /// The source let go without terminating: so does `do`'s sink (nothing is disposed, and
