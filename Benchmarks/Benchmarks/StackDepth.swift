@@ -82,6 +82,24 @@ private let shapes: [(name: String, deep: Bool, run: @Sendable (Int) -> Int)] = 
         }
     ),
     (
+        "dispose do/catch/merge/flatMap/share chain", false,
+        { depth in
+            // Each of these heads its own segment, so disposing walks up through every one.
+            var chain = Observable<Int>.create { _ in Disposables.create { noteStack() } }
+            for index in 0..<depth {
+                switch index % 5 {
+                case 0: chain = chain.do(onDispose: {})
+                case 1: chain = chain.catch { _ in Observable.error(ProbeError.boom) }
+                case 2: chain = Observable.merge(chain, Observable.never())
+                case 3: chain = Observable.just(0).flatMap { [chain] _ in chain }
+                default: chain = chain.share(replay: 1)
+                }
+            }
+            let subscription = chain.subscribe(onNext: { _ in })
+            return stackUsed { subscription.dispose() }
+        }
+    ),
+    (
         "release map chain on dispose", true,
         { depth in
             let subject = PublishSubject<Int>()
