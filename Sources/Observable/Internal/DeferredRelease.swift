@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Releases a chain's objects a bounded number inside one another instead of all of them.
 ///
 /// A chain of operators is owned from its source down: the source's observer holds the first
@@ -50,9 +42,7 @@ enum DeferredRelease {
     /// queue so that the loop, not this `deinit`, releases it.
     @inlinable
     static func keep<Element>(_ downstream: AnyObserver<Element>) {
-        guard let raw = pthread_getspecific(releaseQueueKey) else { return }
-        let queue = Unmanaged<ReleaseQueue>.fromOpaque(raw).takeUnretainedValue()
-        guard queue.active else { return }
+        guard let queue = releaseQueues.existing, queue.active else { return }
         if queue.stagesReleased < ReleaseQueue.stagesPerRelease {
             queue.stagesReleased &+= 1
             return
@@ -61,16 +51,9 @@ enum DeferredRelease {
     }
 }
 
-/// The per-thread key of ``ReleaseQueue``; the queue is released when its thread exits.
+/// This thread's ``ReleaseQueue``.
 @usableFromInline
-let releaseQueueKey: pthread_key_t = {
-    var key = pthread_key_t()
-    let status = pthread_key_create(&key) { raw in
-        if let raw { Unmanaged<ReleaseQueue>.fromOpaque(raw).release() }
-    }
-    precondition(status == 0, "pthread_key_create failed with \(status)")
-    return key
-}()
+let releaseQueues = PerThread<ReleaseQueue>()
 
 /// What a running ``DeferredRelease/run(_:)`` has still to release; only its thread touches it
 /// (hence `@exclusivity(unchecked)`: the runtime's checks, a thread-local lookup each, would cost
@@ -98,11 +81,6 @@ final class ReleaseQueue {
 
     /// This thread's queue, made on first use.
     static var current: ReleaseQueue {
-        if let raw = pthread_getspecific(releaseQueueKey) {
-            return Unmanaged<ReleaseQueue>.fromOpaque(raw).takeUnretainedValue()
-        }
-        let queue = ReleaseQueue()
-        pthread_setspecific(releaseQueueKey, Unmanaged.passRetained(queue).toOpaque())
-        return queue
+        releaseQueues.current { ReleaseQueue() }
     }
 }

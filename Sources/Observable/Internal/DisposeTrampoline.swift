@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Disposes a chain's segments a bounded number inside one another instead of all of them.
 ///
 /// Disposing a chain walks up from its last segment: each segment's head (see ``StopSignal``)
@@ -120,21 +112,9 @@ final class DisposeQueue {
 
     /// This thread's queue, made on first use.
     static var current: DisposeQueue {
-        if let raw = pthread_getspecific(disposeQueueKey) {
-            return Unmanaged<DisposeQueue>.fromOpaque(raw).takeUnretainedValue()
-        }
-        let queue = DisposeQueue()
-        pthread_setspecific(disposeQueueKey, Unmanaged.passRetained(queue).toOpaque())
-        return queue
+        disposeQueues.current { DisposeQueue() }
     }
 }
 
-/// The per-thread key of ``DisposeQueue``; the queue is released when its thread exits.
-let disposeQueueKey: pthread_key_t = {
-    var key = pthread_key_t()
-    let status = pthread_key_create(&key) { raw in
-        if let raw { Unmanaged<DisposeQueue>.fromOpaque(raw).release() }
-    }
-    precondition(status == 0, "pthread_key_create failed with \(status)")
-    return key
-}()
+/// This thread's ``DisposeQueue``.
+let disposeQueues = PerThread<DisposeQueue>()
