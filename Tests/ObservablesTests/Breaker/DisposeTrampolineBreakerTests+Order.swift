@@ -1,0 +1,134 @@
+import Observables
+import Testing
+
+extension DisposeTrampolineBreakerTests {
+    /// A disposable that logs its disposal.
+    final class LoggingDisposable: Disposable, @unchecked Sendable {
+        // @unchecked: immutable.
+        let log: Log
+        let name: String
+        init(_ log: Log, _ name: String) { (self.log, self.name) = (log, name) }
+        func dispose() { log.add(name) }
+    }
+
+    // MARK: - 7. Order
+
+    /// BUG (fails since e42f474, passes on its parent): `using` documents that on dispose its
+    /// resource is disposed "after the sequence's subscription" (RxSwift disposes
+    /// `Disposables.create(subscription, resource)`: the subscription first). `using` returns
+    /// `Disposables.create(sink, release)`: the sink's disposal of a deep sequence goes through
+    /// the trampoline and is partly deferred (it is not the outermost call under a
+    /// `subscribe(onDisposed:)`), while `release` disposes the resource at once: the resource is
+    /// disposed before the sequence's source.
+    @Test(arguments: [0, 1, 40])
+    func bugUsingDisposesItsResourceBeforeADeepSequencesSource(catchesBelow: Int) {
+        let log = Log()
+        let ledger = Ledger()
+        let state = Box<(chain: Observable<Int>?, subscription: Disposable?)>((nil, nil))
+        ledger.run(size: Self.big) {
+            let source = DisposeOrderTests.chain("u", count: 100, log: log)
+            var chain = Observable.using({ LoggingDisposable(log, "resource") }, observableFactory: { _ in source })
+            for _ in 0..<catchesBelow { chain = chain.catch { Observable.error($0) } }
+            state.value = (chain, chain.subscribe(onDisposed: { log.add("subscriber") }))
+        }
+        ledger.run { state.value.subscription?.dispose() }
+        let expected = Array(Self.expected("u", 100).dropLast()) + ["resource", "subscriber"]
+        Self.expectLog(log.entries, expected, "using under \(catchesBelow) catch(es)")
+        ledger.run(size: Self.big) { state.value = (nil, nil) }
+        #expect(ledger.balance == 0, "\(ledger.balance) library object(s) left alive")
+    }
+
+    /// A custom operator as RxSwift users write it: `create` returning
+    /// `Disposables.create(subscription, cleanup)`, over a deep source. Recorded: where `cleanup`
+    /// runs relative to the source's disposal (the design promises the order only to
+    /// `onDispose`/`onDisposed`); expected: everything once, and the source's own order.
+    @Test func aCreatesCompositeWithACleanupAfterADeepSubscription() {
+        let log = Log()
+        let ledger = Ledger()
+        let state = Box<(chain: Observable<Int>?, subscription: Disposable?)>((nil, nil))
+        ledger.run(size: Self.big) {
+            let source = DisposeOrderTests.chain("s", count: 100, log: log)
+            let chain = Observable<Int>.create { observer in
+                Disposables.create(source.subscribe(observer), LoggingDisposable(log, "cleanup"))
+            }
+            state.value = (chain, chain.subscribe(onDisposed: { log.add("subscriber") }))
+        }
+        ledger.run { state.value.subscription?.dispose() }
+        let entries = log.entries
+        let withoutCleanup = entries.filter { $0 != "cleanup" }
+        let expected = Array(Self.expected("s", 100).dropLast()) + ["subscriber"]
+        Self.expectLog(withoutCleanup, expected, "the source's disposal")
+        #expect(entries.filter { $0 == "cleanup" }.count == 1)
+        let position = entries.firstIndex(of: "cleanup") ?? -1
+        print("create's cleanup ran at \(position) of \(entries.count) (RxSwift: \(entries.count - 2))")
+        ledger.run(size: Self.big) { state.value = (nil, nil) }
+        #expect(ledger.balance == 0, "\(ledger.balance) library object(s) left alive")
+    }
+
+    /// BUG (fails since e42f474, passes on its parent): `merge(deep, shallow)` disposed: RxSwift
+    /// (and this library before the trampoline) disposes the sources in the order they were
+    /// added, each wholly (its source, then its `onDispose` closures), then `merge`'s
+    /// `onDispose`, then `onDisposed`. Now the deep source's disposal is partly deferred, and the
+    /// shallow one is disposed (its `onDispose` included) before the deep one's source. Each
+    /// source's own order, and the end, are kept.
+    @Test func bugMergeDisposesAShallowSourceBeforeADeepOne() {
+        let log = Log()
+        let ledger = Ledger()
+        let state = Box<(chain: Observable<Int>?, subscription: Disposable?)>((nil, nil))
+        ledger.run(size: Self.big) {
+            let deep = DisposeOrderTests.chain("a", count: 100, log: log)
+            let shallow = DisposeOrderTests.chain("b", count: 1, log: log)
+            let chain = Observable.merge(deep, shallow).do(onDispose: { log.add("merge") })
+            state.value = (chain, chain.subscribe(onDisposed: { log.add("subscriber") }))
+        }
+        ledger.run { state.value.subscription?.dispose() }
+        let entries = log.entries
+        let deepEntries = entries.filter { $0.hasPrefix("a ") }
+        let shallowEntries = entries.filter { $0.hasPrefix("b ") }
+        Self.expectLog(deepEntries, Array(Self.expected("a", 100).dropLast()), "the deep source")
+        Self.expectLog(shallowEntries, Array(Self.expected("b", 1).dropLast()), "the shallow source")
+        Self.expectLog(Array(entries.suffix(2)), ["merge", "subscriber"], "the end")
+        let firstShallow = entries.firstIndex(of: "b source") ?? -1
+        #expect(firstShallow == 101, "the shallow source was disposed at \(firstShallow), before the deep one's")
+        ledger.run(size: Self.big) { state.value = (nil, nil) }
+        #expect(ledger.balance == 0, "\(ledger.balance) library object(s) left alive")
+    }
+
+    /// A deep chain that completes instead of being disposed: `onCompleted` first, each
+    /// `onDispose` once, `onDisposed` once after `onCompleted`, nothing left alive. (The
+    /// completion's delivery recurses per operator: a big stack.) Recorded, not expected: the
+    /// `onDispose` closures run from the subscriber up (each `do` disposes its source once the
+    /// completion and its `after` hook have returned), the same before e42f474; RxSwift's last
+    /// sink disposes the whole chain first, so there they run from the source down.
+    @Test func aDeepChainThatCompletesRunsEachOnDisposeOnceFromTheSourceDown() {
+        let log = Log()
+        let ledger = Ledger()
+        let units = 1_000
+        let state = Box<(subject: PublishSubject<Int>?, chain: Observable<Int>?, subscription: Disposable?)>(
+            (PublishSubject<Int>(), nil, nil))
+        ledger.run(size: Self.big) {
+            var chain = state.value.subject!.asObservable()
+            for index in 0..<units {
+                chain = chain.do(onDispose: { log.add("c \(index)") }).catch { Observable.error($0) }
+            }
+            state.value.chain = chain
+            state.value.subscription = chain.subscribe(
+                onCompleted: { log.add("completed") }, onDisposed: { log.add("subscriber") })
+        }
+        ledger.run(size: Self.big) { state.value.subject?.onCompleted() }
+        let entries = log.entries
+        let onDisposes = entries.filter { $0.hasPrefix("c ") }
+        Self.expectLog(onDisposes.sorted(), (0..<units).map { "c \($0)" }.sorted(), "onDispose")
+        print("completion: the first onDispose to run was \(onDisposes.first ?? "none")")
+        #expect(entries.first == "completed")
+        #expect(entries.filter { $0 == "subscriber" }.count == 1)
+        print("completion: onDisposed ran at \(entries.firstIndex(of: "subscriber") ?? -1) of \(entries.count)")
+        ledger.run {
+            state.value.subscription?.dispose()
+            state.value.subject = nil
+        }
+        #expect(log.entries.count == entries.count, "a dispose() after completion ran something again")
+        ledger.run(size: Self.big) { state.value = (nil, nil, nil) }
+        #expect(ledger.balance == 0, "\(ledger.balance) library object(s) left alive")
+    }
+}
