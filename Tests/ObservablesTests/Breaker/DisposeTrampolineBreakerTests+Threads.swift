@@ -176,3 +176,43 @@ extension DisposeTrampolineBreakerTests {
         #expect(ledger.balance == 0, "\(ledger.balance) library object(s) left alive")
     }
 }
+
+extension DisposeTrampolineBreakerTests {
+    /// A deep chain's subject deallocated on one thread (its observers let go: each head lets
+    /// go of its upstream, `releaseUpstream`) while another thread disposes the chain
+    /// (`takeUpstream` on the same slots), 40 times: `onDisposed` runs exactly once (the
+    /// disposal is explicit), no crash, nothing left alive.
+    @Test func aDeepChainsSubjectReleasedWhileAnotherThreadDisposesIt() {
+        let (rounds, units) = (40, 200)
+        let counts = DisposalCounts()
+        let ledger = Ledger()
+        final class Round: @unchecked Sendable {
+            // @unchecked: written before the racing threads start, read after they are joined.
+            var subject: PublishSubject<Int>? = PublishSubject<Int>()
+            var subscription: Disposable?
+            let ready = Atomic<Int>(0)
+        }
+        for _ in 0..<rounds {
+            let round = Round()
+            ledger.run(size: 8 << 20) {
+                var chain = round.subject!.asObservable()
+                for _ in 0..<units {
+                    chain = chain.do(onDispose: { counts.onDisposes.add(1, ordering: .relaxed) })
+                        .catch { Observable.error($0) }
+                }
+                round.subscription = chain.subscribe(onDisposed: { counts.onDisposeds.add(1, ordering: .relaxed) })
+            }
+            runThreads(2, stackSize: 8 << 20) { index in
+                ledger.count {
+                    round.ready.add(1, ordering: .acquiringAndReleasing)
+                    while round.ready.load(ordering: .acquiring) < 2 {}
+                    if index == 0 { round.subject = nil } else { round.subscription?.dispose() }
+                }
+            }
+            ledger.run(size: 8 << 20) { round.subscription = nil }
+        }
+        #expect(counts.onDisposeds.load(ordering: .acquiring) == rounds, "onDisposed runs")
+        #expect(counts.onDisposes.load(ordering: .acquiring) <= rounds * units, "onDispose ran more than once")
+        #expect(ledger.balance == 0, "\(ledger.balance) library object(s) left alive")
+    }
+}
