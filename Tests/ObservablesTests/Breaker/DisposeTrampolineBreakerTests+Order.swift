@@ -100,7 +100,7 @@ extension DisposeTrampolineBreakerTests {
     /// `onDispose` closures run from the subscriber up (each `do` disposes its source once the
     /// completion and its `after` hook have returned), the same before e42f474; RxSwift's last
     /// sink disposes the whole chain first, so there they run from the source down.
-    @Test func aDeepChainThatCompletesRunsEachOnDisposeOnceFromTheSourceDown() {
+    @Test func aDeepChainThatCompletesRunsEachOnDisposeOnce() {
         let log = Log()
         let ledger = Ledger()
         let units = 1_000
