@@ -81,6 +81,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
             defer { entries = [] }
             return entries
         }
-        for member in members { member.disposable.dispose() }
+        // In order even when a member's disposal is deferred (a chain over 64 heads deep).
+        DisposeTrampoline.dispose(inOrder: members) { $0.disposable }
     }
 }

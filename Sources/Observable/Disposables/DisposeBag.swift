@@ -74,6 +74,6 @@ public final class DisposeBag: @unchecked Sendable {
             disposed = true
             return disposables
         }
-        for member in members { member.dispose() }
+        DisposeTrampoline.dispose(inOrder: members) { $0 }
     }
 }

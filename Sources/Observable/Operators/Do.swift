@@ -66,8 +66,9 @@ extension ObservableType {
                     release?.hold()
                     sink.forward(.error(failure)) {
                         do { try afterError?(failure) } catch { Hooks.reportUnhandled(error) }
-                        release?.letGo()
                     }
+                    // Also when the sink had stopped (a disposal raced this error and waits).
+                    release?.letGo()
                 case .completed:
                     do { try onCompleted?() } catch {
                         sink.forward(.error(error))
@@ -76,8 +77,8 @@ extension ObservableType {
                     release?.hold()
                     sink.forward(.completed) {
                         do { try afterCompleted?() } catch { Hooks.reportUnhandled(error) }
-                        release?.letGo()
                     }
+                    release?.letGo()
                 }
             }
             guard let release else {

@@ -105,17 +105,14 @@ extension DisposeTrampolineBreakerTests {
         #expect(result.leftAlive == 0, "\(result.leftAlive) library object(s) left alive")
     }
 
-    /// BUG (not from e42f474: its parent fails too): a `do(onDispose:)` whose completion races a
-    /// disposal from another thread can lose its `onDispose`, and keep its source's segment
-    /// alive. `do` holds its `DoRelease` (`hold()`) while the completion passes, and releases it
-    /// in `Sink.forward(_:then:)`'s `after` closure (`letGo()`); a disposal meanwhile only marks
-    /// it `heldAndDisposed`, leaving the release to `letGo()`. But `forward(_:then:)` returns
-    /// without running `after` when the segment was stopped between `hold()` and its
-    /// `isStopped` check (the other thread's disposal raised the flag): `letGo()` never runs,
-    /// so neither does the source's disposal nor `onDispose`. Seen with `do` then `catch`
-    /// (e.g. 1 lost of 8,000, 500-2,500 objects left alive; most runs); running `after()` in
-    /// that early return (tried, reverted) made it pass.
-    @Test func bugDoOnDisposeIsLostWhenCompletionRacesDisposal() {
+    /// A `do(onDispose:)` whose completion races a disposal from another thread runs its
+    /// `onDispose` once and releases its source's segment. `do` holds its `DoRelease` (`hold()`)
+    /// while the completion passes; a disposal meanwhile only marks it `heldAndDisposed`, and
+    /// `letGo()` after the event releases it. (Failed before, with `do` then `catch`, on most
+    /// runs: `letGo()` ran inside `Sink.forward(_:then:)`'s `after` closure, which is skipped
+    /// when the disposal stopped the segment first, so neither the source's disposal nor
+    /// `onDispose` ran, e.g. 1 of 8,000 lost and 500-2,500 objects left alive.)
+    @Test func doOnDisposeRunsOnceWhenCompletionRacesDisposal() {
         let (rounds, units) = (60, 200)
         let result = Self.raceCompletionWithDisposal(withDo: true, rounds: rounds, units: units)
         #expect(result.onDisposes == rounds * units, "onDispose runs")
