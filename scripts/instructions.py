@@ -57,8 +57,8 @@ GROUPS = {
 # at its target has its target as ceiling.
 RATIOS = {
     "publish-1": (1.5, 1.5),
-    "map-filter-map": (1.5, 2.0),
-    "subscribe-dispose": (1.5, 3.4),
+    "map-filter-map": (1.5, 1.9),
+    "subscribe-dispose": (1.5, 3.3),
     "distinct": (1.2, 1.2),
     "flatMapLatest-just": (3.0, 3.0),
     "combineLatest-2": (3.0, 3.0),

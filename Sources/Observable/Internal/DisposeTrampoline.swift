@@ -16,7 +16,12 @@
 ///   source was disposed, and continuations run from the source down, as they do in place.
 /// - A continuation runs as a new outermost call: a `dispose()` it makes is finished (the loop
 ///   included) when that `dispose()` returns.
+/// - Composites dispose their members in order (``dispose(inOrder:_:)``): a member after one
+///   whose disposal was deferred is queued under what that one queued.
 /// - The outermost `dispose()` (yours) returns once the whole chain is disposed.
+/// - Not promised: a `dispose()` made by another disposable's own `dispose()` (a user's class,
+///   a `Disposables.create` closure) while it is itself disposed past the limit may return
+///   before what it disposed is wholly disposed; that is done before the outermost call returns.
 ///
 /// The heads a disposal lets go of free one another as they go (each holds its downstream), so
 /// the outermost call runs inside ``DeferredRelease/run(_:)``, which bounds that cascade too.
