@@ -21,11 +21,7 @@ enum DeferredRelease {
     /// Runs `release`, then releases whatever the stages freed meanwhile handed over.
     @usableFromInline
     static func run(_ release: () -> Void) {
-        run(on: ReleaseQueue.current, release)
-    }
-
-    /// ``run(_:)`` with this thread's queue, already looked up.
-    static func run(on queue: ReleaseQueue, _ release: () -> Void) {
+        let queue = ReleaseQueue.current
         if queue.active {
             release()
             return

@@ -23,47 +23,56 @@
 ///   a `Disposables.create` closure) while it is itself disposed past the limit may return
 ///   before what it disposed is wholly disposed; that is done before the outermost call returns.
 ///
-/// The heads a disposal lets go of free one another as they go (each holds its downstream), so
-/// the outermost call runs inside ``DeferredRelease/run(_:)``, which bounds that cascade too.
+/// The heads a deferred disposal lets go of free one another as they go (each holds its
+/// downstream), so the outermost call's loop runs inside ``DeferredRelease/run(_:)``, which
+/// bounds that cascade too.
 ///
-/// Cost: about 120 instructions per head that disposes its upstream, most of it the thread-local
-/// lookup (subscribing and disposing `do(onDispose:)` and `catch` over a subject: 6% more). A `subscribe`
-/// without `onDisposed`, which has nothing to order after its upstream, skips it. Events never
-/// come here.
+/// Cost: about 200 instructions per head that disposes its upstream, most of it thread-local
+/// lookups (subscribing and disposing `do(onDispose:)` and `catch` over a subject: 11% more). A
+/// `subscribe` without `onDisposed`, which has nothing to order after its upstream, skips it.
+/// Events never come here.
 @usableFromInline
 enum DisposeTrampoline {
     /// Disposes `upstream`, then runs `continuation` (see the type's notes for the order when the
     /// chain is deep).
     @usableFromInline
     static func dispose(_ upstream: Disposable, then continuation: (() -> Void)? = nil) {
-        let queue = DisposeQueue.current
-        if queue.depth >= DisposeQueue.limit {
+        let depth = disposeDepth.value
+        if depth >= DisposeQueue.limit {
+            let queue = DisposeQueue.current
             if let continuation { queue.steps.append(.run(continuation)) }
             queue.steps.append(.dispose(upstream))
             return
         }
-        let mark = queue.steps.count
-        if queue.depth == 0 {
-            // The outermost call. Heads freed once their disposal is done free the heads below
-            // them (each holds its downstream): inside `DeferredRelease.run`, so that a long run
-            // of them is freed a bounded number inside one another too.
-            DeferredRelease.run(on: queue.releaseQueue) {
-                queue.depth = 1
-                upstream.dispose()
-                queue.depth = 0
-                if queue.steps.count > mark { queue.runSteps(downTo: mark) }
+        let mark = DisposeQueue.existing?.steps.count ?? 0
+        disposeDepth.set(depth &+ 1)
+        upstream.dispose()
+        disposeDepth.set(depth)
+        guard let queue = DisposeQueue.existing, queue.steps.count > mark else {
+            // Nothing was deferred: the disposal ran exactly as it would without the trampoline.
+            if let continuation {
+                if depth == 0 { continuation() } else { runAsOutermost(continuation) }
             }
-            continuation?()
             return
         }
-        queue.depth &+= 1
-        upstream.dispose()
-        queue.depth &-= 1
-        if queue.steps.count > mark {
-            if let continuation { queue.steps.insert(.run(continuation), at: mark) }
+        if depth == 0 {
+            // The outermost call. Heads freed once their deferred disposal is done free the heads
+            // below them (each holds its downstream): inside `DeferredRelease.run`, so that a
+            // long run of them is freed a bounded number inside one another too.
+            DeferredRelease.run { queue.runSteps(downTo: mark) }
+            continuation?()
         } else if let continuation {
-            queue.runAsOutermost(continuation)
+            queue.steps.insert(.run(continuation), at: mark)
         }
+    }
+
+    /// Runs `continuation` (user code, which may dispose something else) as an outermost call,
+    /// then restores the depth of the call that ran it.
+    static func runAsOutermost(_ continuation: () -> Void) {
+        let saved = disposeDepth.value
+        disposeDepth.set(0)
+        continuation()
+        disposeDepth.set(saved)
     }
 
     /// Disposes `members` one after another, each through ``dispose(_:then:)``. When a member's
@@ -88,8 +97,11 @@ enum DisposeTrampoline {
     }
 }
 
-/// What this thread's ``DisposeTrampoline`` calls have left to do; only its thread touches it
+/// What this thread's ``DisposeTrampoline`` calls have deferred; only its thread touches it
 /// (hence `@exclusivity(unchecked)`: the runtime's checks would cost a thread-local lookup each).
+/// Made on a thread's first deferral only (a chain more than ``limit`` heads deep): a thread
+/// that never defers has none, just its nesting count (``disposeDepth``, a number in the
+/// thread-local slot itself).
 @usableFromInline
 final class DisposeQueue {
     /// One thing left to do: dispose a subscription, or run a head's continuation.
@@ -105,12 +117,8 @@ final class DisposeQueue {
     /// trampoline (a `do` with `catch` takes 2 of them, so about 30 such operators).
     static var limit: Int { 64 }
 
-    /// Nested `dispose(_:then:)` calls running in place since the outermost one.
-    @exclusivity(unchecked) var depth = 0
     /// A stack: the last step is taken first.
     @exclusivity(unchecked) var steps: [Step] = []
-    /// This thread's ``ReleaseQueue`` (one thread-local lookup less per outermost call).
-    let releaseQueue = ReleaseQueue.current
 
     /// The outermost call's loop: takes the steps queued since `mark`, the last first, until
     /// none is left above `mark`. A disposal runs as the first call inside an outermost one (it
@@ -120,23 +128,17 @@ final class DisposeQueue {
         while steps.count > mark {
             switch steps.removeLast() {
             case .dispose(let upstream):
-                depth = 1
+                disposeDepth.set(1)
                 upstream.dispose()
-                depth = 0
+                disposeDepth.set(0)
             case .run(let continuation):
                 continuation()
             }
         }
     }
 
-    /// Runs `continuation` (user code, which may dispose something else) as an outermost call,
-    /// then restores the depth of the call that ran it.
-    func runAsOutermost(_ continuation: () -> Void) {
-        let saved = depth
-        depth = 0
-        continuation()
-        depth = saved
-    }
+    /// This thread's queue, if it has deferred anything yet.
+    static var existing: DisposeQueue? { disposeQueues.existing }
 
     /// This thread's queue, made on first use.
     static var current: DisposeQueue {
@@ -146,3 +148,7 @@ final class DisposeQueue {
 
 /// This thread's ``DisposeQueue``.
 let disposeQueues = PerThread<DisposeQueue>()
+
+/// How many ``DisposeTrampoline/dispose(_:then:)`` calls run inside one another on this thread
+/// since the outermost one.
+let disposeDepth = PerThreadCount()

@@ -36,3 +36,24 @@ struct PerThread<Object: AnyObject>: Sendable {
         return object
     }
 }
+
+/// A number per thread, kept in the thread-local slot itself: no object, so nothing to make on
+/// first use or to release when the thread exits (0 until set).
+struct PerThreadCount: Sendable {
+    let key: pthread_key_t
+
+    init() {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, nil)
+        precondition(status == 0, "pthread_key_create failed with \(status)")
+        self.key = key
+    }
+
+    /// This thread's number.
+    var value: Int { Int(bitPattern: pthread_getspecific(key)) }
+
+    /// Sets this thread's number.
+    func set(_ value: Int) {
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: value))
+    }
+}
