@@ -84,11 +84,10 @@ enum DisposeTrampoline {
     ) {
         var index = members.startIndex
         while index != members.endIndex {
-            let queue = DisposeQueue.current
-            let mark = queue.steps.count
+            let mark = DisposeQueue.existing?.steps.count ?? 0
             dispose(disposable(members[index]))
             index = members.index(after: index)
-            if queue.steps.count > mark && index != members.endIndex {
+            if let queue = DisposeQueue.existing, queue.steps.count > mark, index != members.endIndex {
                 let rest = members[index...].reversed().map { DisposeQueue.Step.dispose(disposable($0)) }
                 queue.steps.insert(contentsOf: rest, at: mark)
                 return
