@@ -33,9 +33,9 @@ extension ObservableType {
                     sink.forward(event)
                     if event.isStopEvent { release.dispose() }
                 })
-            let head = sink.setUpstream(upstream)
-            // The resource after the sequence's subscription, however deep that is.
-            return Disposables.create(with: { DisposeTrampoline.dispose(head, then: release.dispose) })
+            // A composite disposes its members in order, so the resource after the sequence's
+            // subscription, however deep that is.
+            return Disposables.create(sink.setUpstream(upstream), release)
         }
     }
 }

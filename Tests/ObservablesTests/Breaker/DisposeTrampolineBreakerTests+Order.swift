@@ -14,8 +14,8 @@ extension DisposeTrampolineBreakerTests {
     // MARK: - 7. Order
 
     /// `using` disposes its resource after the sequence's subscription, as documented (RxSwift:
-    /// `Disposables.create(subscription, resource)`), however deep the sequence: the resource is
-    /// the continuation of the sequence's disposal. (Failed after e42f474: the sequence's
+    /// `Disposables.create(subscription, resource)`), however deep the sequence: its composite
+    /// disposes the resource once the sequence is wholly disposed. (Failed after e42f474: the sequence's
     /// disposal was partly deferred and the resource disposed at once, before its source.)
     @Test(arguments: [0, 1, 40])
     func usingDisposesItsResourceAfterADeepSequencesSource(catchesBelow: Int) {
