@@ -55,12 +55,13 @@ let threadExitDisposalKey: pthread_key_t = {
 extension DisposeTrampolineBreakerTests {
     // MARK: - 4. Threads
 
-    /// A deep chain (`units` times `do(onDispose:)` and `catch`, or `catch` alone) completing on
-    /// one thread (its subject's `onCompleted()`) while another thread disposes it, `rounds`
-    /// times: every `onDispose` and the `onDisposed` run exactly once, nothing is left alive.
-    static func raceCompletionWithDisposal(withDo: Bool, rounds: Int, units: Int) -> (
-        onDisposes: Int, onDisposeds: Int, leftAlive: Int
-    ) {
+    /// A deep chain (`units` times `do(onDispose:)` and `catch`, or `catch` alone) whose source
+    /// ends on one thread (its subject's `onCompleted()`, or with `releasingTheSubject` the
+    /// subject deallocated) while another thread disposes it, `rounds` times; returns how many
+    /// `onDispose` and `onDisposed` calls ran and how many library objects were left alive.
+    static func raceCompletionWithDisposal(
+        withDo: Bool, rounds: Int, units: Int, releasingTheSubject: Bool = false
+    ) -> (onDisposes: Int, onDisposeds: Int, leftAlive: Int) {
         let counts = DisposalCounts()
         let ledger = Ledger()
         final class Round: @unchecked Sendable {
@@ -78,14 +79,21 @@ extension DisposeTrampolineBreakerTests {
                     if withDo { chain = chain.do(onDispose: { counts.onDisposes.add(1, ordering: .relaxed) }) }
                     chain = chain.catch { Observable.error($0) }
                 }
-                round.chain = chain
+                // Not kept when the subject is to go: the definition holds the subject.
+                round.chain = releasingTheSubject ? nil : chain
                 round.subscription = chain.subscribe(onDisposed: { counts.onDisposeds.add(1, ordering: .relaxed) })
             }
             runThreads(2, stackSize: 8 << 20) { index in
                 ledger.count {
                     round.ready.add(1, ordering: .acquiringAndReleasing)
                     while round.ready.load(ordering: .acquiring) < 2 {}
-                    if index == 0 { round.subject?.onCompleted() } else { round.subscription?.dispose() }
+                    if index == 1 {
+                        round.subscription?.dispose()
+                    } else if releasingTheSubject {
+                        round.subject = nil
+                    } else {
+                        round.subject?.onCompleted()
+                    }
                 }
             }
             ledger.run(size: 8 << 20) {
@@ -181,35 +189,10 @@ extension DisposeTrampolineBreakerTests {
     /// disposal is explicit), no crash, nothing left alive.
     @Test func aDeepChainsSubjectReleasedWhileAnotherThreadDisposesIt() {
         let (rounds, units) = (40, 200)
-        let counts = DisposalCounts()
-        let ledger = Ledger()
-        final class Round: @unchecked Sendable {
-            // @unchecked: written before the racing threads start, read after they are joined.
-            var subject: PublishSubject<Int>? = PublishSubject<Int>()
-            var subscription: Disposable?
-            let ready = Atomic<Int>(0)
-        }
-        for _ in 0..<rounds {
-            let round = Round()
-            ledger.run(size: 8 << 20) {
-                var chain = round.subject!.asObservable()
-                for _ in 0..<units {
-                    chain = chain.do(onDispose: { counts.onDisposes.add(1, ordering: .relaxed) })
-                        .catch { Observable.error($0) }
-                }
-                round.subscription = chain.subscribe(onDisposed: { counts.onDisposeds.add(1, ordering: .relaxed) })
-            }
-            runThreads(2, stackSize: 8 << 20) { index in
-                ledger.count {
-                    round.ready.add(1, ordering: .acquiringAndReleasing)
-                    while round.ready.load(ordering: .acquiring) < 2 {}
-                    if index == 0 { round.subject = nil } else { round.subscription?.dispose() }
-                }
-            }
-            ledger.run(size: 8 << 20) { round.subscription = nil }
-        }
-        #expect(counts.onDisposeds.load(ordering: .acquiring) == rounds, "onDisposed runs")
-        #expect(counts.onDisposes.load(ordering: .acquiring) <= rounds * units, "onDispose ran more than once")
-        #expect(ledger.balance == 0, "\(ledger.balance) library object(s) left alive")
+        let result = Self.raceCompletionWithDisposal(
+            withDo: true, rounds: rounds, units: units, releasingTheSubject: true)
+        #expect(result.onDisposeds == rounds, "onDisposed runs")
+        #expect(result.onDisposes <= rounds * units, "onDispose ran more than once")
+        #expect(result.leftAlive == 0, "\(result.leftAlive) library object(s) left alive")
     }
 }
