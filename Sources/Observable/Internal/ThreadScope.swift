@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A value of type `State` per thread that lives in the frame of the outermost call using it:
+/// ``run(_:_:)`` keeps it on its stack for the time `body` runs, and calls nested inside `body`
+/// on the same thread reach it through a thread-local slot (``current``).
+///
+/// For the loops that bound a cascade (``DeferredRelease``, ``DisposeTrampoline``,
+/// ``ThreadTrampoline``): the outermost call owns what nested calls hand over, and runs it
+/// before it returns. Nothing is made per thread, so nothing is left to release when a thread
+/// exits (a Swift `deinit` run by a thread-exit destructor on a main thread that ended in
+/// `dispatchMain()` trips a known AddressSanitizer false positive, google/sanitizers#1669).
+///
+/// The slot holds a pointer into `run`'s frame only while `run` is in that frame: `run` puts back
+/// what the slot held before it (so ``outside(_:)`` and nested `run`s restore their caller's
+/// state) whatever `body` does, and no pointer leaves this thread.
+@usableFromInline
+struct ThreadScope<State>: Sendable {
+    @usableFromInline let key: pthread_key_t
+
+    init() {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, nil)
+        precondition(status == 0, "pthread_key_create failed with \(status)")
+        self.key = key
+    }
+
+    /// The state of the ``run(_:_:)`` that this thread is inside, or `nil`.
+    @inlinable
+    var current: UnsafeMutablePointer<State>? {
+        pthread_getspecific(key)?.assumingMemoryBound(to: State.self)
+    }
+
+    /// Runs `body` with `state` as this thread's state (shadowing the one of a `run` this call
+    /// is inside, if any, until it returns).
+    @inlinable
+    func run<Result>(_ state: State, _ body: (UnsafeMutablePointer<State>) -> Result) -> Result {
+        var state = state
+        let saved = pthread_getspecific(key)
+        return withUnsafeMutablePointer(to: &state) { pointer in
+            pthread_setspecific(key, pointer)
+            // Put back before `state` ends: what it still holds is released after the slot no
+            // longer points to it.
+            defer { pthread_setspecific(key, saved) }
+            return body(pointer)
+        }
+    }
+
+    /// Runs `body` with no state on this thread (as if no ``run(_:_:)`` were running), then puts
+    /// back the state it found.
+    func outside(_ body: () -> Void) {
+        guard let saved = pthread_getspecific(key) else { return body() }
+        pthread_setspecific(key, nil)
+        body()
+        pthread_setspecific(key, saved)
+    }
+}
+
+/// One `State` per thread, made on the thread's first use and freed by libc's `free` when the
+/// thread exits: no Swift code runs at thread exit (see ``ThreadScope`` for why). Hence the rule
+/// for its owner: whenever its thread may end, the state holds nothing that needs releasing (an
+/// array emptied with its storage let go, not just its elements).
+///
+/// For a state every call needs, where ``ThreadScope``'s two slot writes per outermost call would
+/// cost more than the work (``DeferredRelease`` runs around every observer a subject lets go).
+@usableFromInline
+struct ThreadState<State>: Sendable {
+    @usableFromInline let key: pthread_key_t
+
+    init() {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, free)
+        precondition(status == 0, "pthread_key_create failed with \(status)")
+        self.key = key
+    }
+
+    /// This thread's state, if it has been made.
+    @inlinable
+    var existing: UnsafeMutablePointer<State>? {
+        pthread_getspecific(key)?.assumingMemoryBound(to: State.self)
+    }
+
+    /// This thread's state, made with `make` on first use.
+    func current(orMake make: () -> State) -> UnsafeMutablePointer<State> {
+        if let existing { return existing }
+        guard let raw = malloc(MemoryLayout<State>.stride) else { fatalError("out of memory") }
+        let state = raw.bindMemory(to: State.self, capacity: 1)
+        state.initialize(to: make())
+        pthread_setspecific(key, raw)
+        return state
+    }
+}
