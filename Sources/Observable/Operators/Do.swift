@@ -37,55 +37,29 @@ extension ObservableType {
         onDispose: (() -> Void)? = nil
     ) -> Observable<Element> {
         let source = self
+        let closures = DoClosures(
+            onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError, onCompleted: onCompleted,
+            afterCompleted: afterCompleted)
         return Observable { observer in
             onSubscribe?()
+            guard onDispose != nil || afterCompleted != nil || afterError != nil else {
+                // Nothing to do on dispose: a stage of the downstream's segment, whose sink holds
+                // the closures (its event closure captures nothing else).
+                let stage = StageSink(downstream: observer, payload: closures, variable: ())
+                let upstream = source.subscribe(
+                    stage.observer { (event: Event<Element>) in
+                        stage.payload.handle(event, sink: stage, release: nil)
+                    })
+                onSubscribed?()
+                return stage.setUpstream(upstream)
+            }
             // The sink heads its own segment: disposing the result also runs `onDispose`.
             let sink = Sink<Element>(downstream: observer, ownsUpstream: true)
-            // Only needed to order the source's disposal and `onDispose` after the `after` hooks.
-            // It then heads the source's segment: stages above put their subscription in its
-            // slot, which it disposes (after any `after` hook) before running `onDispose`.
-            let release =
-                onDispose != nil || afterCompleted != nil || afterError != nil
-                ? DoRelease(onDispose: onDispose, downstreamHead: sink) : nil
-            let handler = { (event: Event<Element>) in
-                switch event {
-                case .next(let element):
-                    do { try onNext?(element) } catch {
-                        sink.forward(.error(error))
-                        return
-                    }
-                    sink.forwardNext(element)
-                    // Downstream has all it wants: stop a synchronous producer above too.
-                    if let release, sink.isDisposed { release.requestStop() }
-                    do { try afterNext?(element) } catch { sink.forward(.error(error)) }
-                case .error(let failure):
-                    do { try onError?(failure) } catch {
-                        sink.forward(.error(error))
-                        return
-                    }
-                    release?.hold()
-                    sink.forward(.error(failure)) {
-                        do { try afterError?(failure) } catch { Hooks.reportUnhandled(error) }
-                    }
-                    // Also when the sink had stopped (a disposal raced this error and waits).
-                    release?.letGo()
-                case .completed:
-                    do { try onCompleted?() } catch {
-                        sink.forward(.error(error))
-                        return
-                    }
-                    release?.hold()
-                    sink.forward(.completed) {
-                        do { try afterCompleted?() } catch { Hooks.reportUnhandled(error) }
-                    }
-                    release?.letGo()
-                }
-            }
-            guard let release else {
-                let upstream = source.subscribe(sink.observer(handler))
-                onSubscribed?()
-                return sink.setUpstream(upstream)
-            }
+            // Orders the source's disposal and `onDispose` after the `after` closures. It heads
+            // the source's segment: stages above put their subscription in its slot, which it
+            // disposes (after any `after` closure) before running `onDispose`.
+            let release = DoRelease(onDispose: onDispose, downstreamHead: sink)
+            let handler = { (event: Event<Element>) in closures.handle(event, sink: sink, release: release) }
             release.fillUpstream(source.subscribe(AnyObserver(eventHandler: handler, stopSignal: release)))
             onSubscribed?()
             // The sink disposes `release` after a terminal event (and its `after` closure) or when
@@ -96,6 +70,65 @@ extension ObservableType {
 }
 
 // MARK: - Implementation
+
+/// `do`'s event closures, and what it does with each event.
+@usableFromInline
+struct DoClosures<Element> {
+    @usableFromInline let onNext: ((Element) throws -> Void)?
+    @usableFromInline let afterNext: ((Element) throws -> Void)?
+    @usableFromInline let onError: ((Swift.Error) throws -> Void)?
+    @usableFromInline let afterError: ((Swift.Error) throws -> Void)?
+    @usableFromInline let onCompleted: (() throws -> Void)?
+    @usableFromInline let afterCompleted: (() throws -> Void)?
+
+    @inlinable
+    init(
+        onNext: ((Element) throws -> Void)?, afterNext: ((Element) throws -> Void)?,
+        onError: ((Swift.Error) throws -> Void)?, afterError: ((Swift.Error) throws -> Void)?,
+        onCompleted: (() throws -> Void)?, afterCompleted: (() throws -> Void)?
+    ) {
+        (self.onNext, self.afterNext, self.onError) = (onNext, afterNext, onError)
+        (self.afterError, self.onCompleted, self.afterCompleted) = (afterError, onCompleted, afterCompleted)
+    }
+
+    /// Runs the closures for `event` around passing it to `sink`. `release` is the head of the
+    /// source's segment when `do` has `onDispose` or an `after` closure for a terminal event.
+    @inlinable @inline(__always)
+    func handle(_ event: Event<Element>, sink: Sink<Element>, release: DoRelease?) {
+        switch event {
+        case .next(let element):
+            do { try onNext?(element) } catch {
+                sink.forward(.error(error))
+                return
+            }
+            sink.forwardNext(element)
+            // Downstream has all it wants: stop a synchronous producer above too.
+            if let release, sink.isDisposed { release.requestStop() }
+            do { try afterNext?(element) } catch { sink.forward(.error(error)) }
+        case .error(let failure):
+            do { try onError?(failure) } catch {
+                sink.forward(.error(error))
+                return
+            }
+            release?.hold()
+            sink.forward(.error(failure)) {
+                do { try afterError?(failure) } catch { Hooks.reportUnhandled(error) }
+            }
+            // Also when the sink had stopped (a disposal raced this error and waits).
+            release?.letGo()
+        case .completed:
+            do { try onCompleted?() } catch {
+                sink.forward(.error(error))
+                return
+            }
+            release?.hold()
+            sink.forward(.completed) {
+                do { try afterCompleted?() } catch { Hooks.reportUnhandled(error) }
+            }
+            release?.letGo()
+        }
+    }
+}
 
 /// The head of `do`'s source segment when it has `onDispose` or an `after` hook (see
 /// ``StopSignal``): disposing it disposes the source, then runs `onDispose`, once. While a terminal

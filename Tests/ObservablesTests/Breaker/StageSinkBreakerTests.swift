@@ -288,8 +288,8 @@ import Testing
 
     enum Ending: CaseIterable { case disposed, completed, subjectReleased }
 
-    /// Fifty stages cycling through the converted operators, each closure capturing `capture`
-    /// (whose id is 0: every stage passes 1, 2, 3 unchanged); the last one is a `map`.
+    /// Fifty stages cycling through the converted operators (`do(onNext:)` after each `skip`),
+    /// each closure capturing `capture` (whose id is 0: every stage passes 1, 2, 3 unchanged).
     static func fiftyStages(_ source: Observable<Int>, _ capture: Tracked) -> Observable<Int> {
         var chain = source
         for stage in 1...50 {
@@ -303,7 +303,7 @@ import Testing
             case 6: chain = chain.enumerated().map { $0.element + capture.id }
             case 7: chain = chain.take(1_000)
             case 8: chain = chain.distinctUntilChanged()
-            default: chain = chain.skip(0)
+            default: chain = chain.skip(0).do(onNext: { _ in _ = capture.id })
             }
         }
         return chain

@@ -6,8 +6,9 @@ import Testing
 /// disposable (a `DisposeBag` keeps it until the bag goes): dispose, the source's terminal event,
 /// and a subject deallocated without terminating all let go of it, as in RxSwift.
 @Suite(.leavesNothingAlive) struct ObserverLifetimeTests {
-    /// One of each kind of operator: a plain stage, a stage with a closure, heads of their own
-    /// segment (`scan`, `catch`, `flatMap`, `do`, `share`), `create`, and none at all.
+    /// One of each kind of operator: a plain stage, stages with closures (`map`, `do(onNext:)`),
+    /// heads of their own segment (`scan`, `catch`, `flatMap`, `do(onDispose:)`, `share`),
+    /// `create`, and none at all.
     static let operators: [(String, @Sendable (Observable<Int>) -> Observable<Int>)] = [
         ("none", { $0 }),
         ("asObservable", { $0.asObservable() }),
@@ -17,6 +18,7 @@ import Testing
         ("catch", { $0.catch { _ in .empty() } }),
         ("flatMap", { $0.flatMap { Observable.just($0) } }),
         ("do", { $0.do(onNext: { _ in }) }),
+        ("do(onDispose:)", { $0.do(onDispose: {}) }),
         ("share", { $0.share() }),
         ("create", { source in Observable.create { observer in source.subscribe(observer) } }),
     ]
