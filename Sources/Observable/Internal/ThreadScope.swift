@@ -24,10 +24,7 @@ struct ThreadScope<State>: Sendable {
     @usableFromInline let key: pthread_key_t
 
     init() {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
-        precondition(status == 0, "pthread_key_create failed with \(status)")
-        self.key = key
+        key = makeThreadKey(freeingValues: false)
     }
 
     /// The state of the ``run(_:_:)`` that this thread is inside, or `nil`.
@@ -73,10 +70,7 @@ struct ThreadState<State>: Sendable {
     @usableFromInline let key: pthread_key_t
 
     init() {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key, free)
-        precondition(status == 0, "pthread_key_create failed with \(status)")
-        self.key = key
+        key = makeThreadKey(freeingValues: true)
     }
 
     /// This thread's state, if it has been made.
@@ -94,4 +88,13 @@ struct ThreadState<State>: Sendable {
         pthread_setspecific(key, raw)
         return state
     }
+}
+
+/// A new thread-specific data key. With `freeingValues`, a thread's value, if not `nil`, is given
+/// to libc's `free` when the thread exits (nothing else runs then: see ``ThreadScope``).
+func makeThreadKey(freeingValues: Bool) -> pthread_key_t {
+    var key = pthread_key_t()
+    let status = freeingValues ? pthread_key_create(&key) { free($0) } : pthread_key_create(&key, nil)
+    precondition(status == 0, "pthread_key_create failed with \(status)")
+    return key
 }
