@@ -17,8 +17,8 @@
 /// `dispatchMain()` trips a known AddressSanitizer false positive, google/sanitizers#1669).
 ///
 /// The slot holds a pointer into `run`'s frame only while `run` is in that frame: `run` puts back
-/// what the slot held before it (so ``outside(_:)`` and nested `run`s restore their caller's
-/// state) whatever `body` does, and no pointer leaves this thread.
+/// what the slot held before it (so a nested `run` restores its caller's state) whatever `body`
+/// does, and no pointer leaves this thread.
 @usableFromInline
 struct ThreadScope<State>: Sendable {
     @usableFromInline let key: pthread_key_t
@@ -46,15 +46,6 @@ struct ThreadScope<State>: Sendable {
             defer { pthread_setspecific(key, saved) }
             return body(pointer)
         }
-    }
-
-    /// Runs `body` with no state on this thread (as if no ``run(_:_:)`` were running), then puts
-    /// back the state it found.
-    func outside(_ body: () -> Void) {
-        guard let saved = pthread_getspecific(key) else { return body() }
-        pthread_setspecific(key, nil)
-        body()
-        pthread_setspecific(key, saved)
     }
 }
 
