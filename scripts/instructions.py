@@ -58,7 +58,7 @@ GROUPS = {
 RATIOS = {
     "publish-1": (1.5, 1.5),
     "map-filter-map": (1.5, 1.9),
-    "subscribe-dispose": (1.5, 3.3),
+    "subscribe-dispose": (1.5, 3.25),
     "distinct": (1.2, 1.2),
     "flatMapLatest-just": (3.0, 3.0),
     "combineLatest-2": (3.0, 3.0),

@@ -2,10 +2,10 @@
 ///
 /// Disposing a chain walks up from its last segment: each segment's head (see ``StopSignal``)
 /// disposes its upstream subscription, which is the head of the segment above, and so on. A
-/// chain of operators that each head their own segment (`do`, `catch`, `observe(on:)`, the
-/// multi-source operators, `flatMap`, `share`, `create`) would take one set of frames per
-/// operator: a few hundred bytes each, enough for a few thousand of them to overflow a thread's
-/// stack.
+/// chain of operators that each head their own segment (`do(onDispose:)`, `catch`,
+/// `observe(on:)`, the multi-source operators, `flatMap`, `share`, `create`) would take one set
+/// of frames per operator: a few hundred bytes each, enough for a few thousand of them to
+/// overflow a thread's stack.
 ///
 /// Heads dispose their upstream through ``dispose(_:then:)``. The first ``limit`` of those calls
 /// nested on a thread run in place; a deeper one is kept in the outermost call's state, and the
