@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Observables
 
 /// What the calling thread is doing for Fluxers right now.
 @usableFromInline
@@ -19,63 +13,38 @@ struct ExecutorThreadState {
     /// by the code that holds the transaction (an engine's `apply`, `StoreTransaction.run`), and
     /// put back before that code returns (a retain/release pair per store write saved).
     @usableFromInline var transaction: Unmanaged<StoreTransaction>?
+
+    @usableFromInline init() {}
 }
 
 /// The calling thread's ``ExecutorThreadState``.
 ///
-/// Each thread's state lives in a heap block that the thread-specific `key` points to, made the
-/// first time the thread owns an executor and freed when the thread exits; an engine looks it up
+/// Each thread's state is a block made the first time the thread owns an executor and freed
+/// when the thread exits (a ``ThreadState``: its fields need no release); an engine looks it up
 /// once per period of ownership and keeps the pointer until the period ends. Store properties
 /// look it up on each write and each read, without creating it.
 @usableFromInline
 enum ExecutorThread {
     @usableFromInline
-    static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { state in
-            guard let state else { return }
-            let typed = state.assumingMemoryBound(to: ExecutorThreadState.self)
-            typed.deinitialize(count: 1)
-            typed.deallocate()
-        }
-        precondition(status == 0, "pthread_key_create failed with \(status)")
-        return key
-    }()
+    static let states = ThreadState<ExecutorThreadState>()
 
-    /// The calling thread's state, made on first use (`key` passed in, so the hot path skips
+    /// The calling thread's state, made on first use (`states` passed in, so the hot path skips
     /// the global's initialization check).
     @inlinable
-    static func state(_ key: pthread_key_t) -> UnsafeMutablePointer<ExecutorThreadState> {
-        if let state = pthread_getspecific(key) { return state.assumingMemoryBound(to: ExecutorThreadState.self) }
-        return makeState(key)
-    }
-
-    /// The calling thread's state if it ever owned an executor, without making one (`key`
-    /// passed in: store members keep a copy, so the hot path skips the global's initialization
-    /// check).
-    @inlinable
-    static func existingState(_ key: pthread_key_t) -> UnsafeMutablePointer<ExecutorThreadState>? {
-        pthread_getspecific(key)?.assumingMemoryBound(to: ExecutorThreadState.self)
+    static func state(_ states: ThreadState<ExecutorThreadState>) -> UnsafeMutablePointer<ExecutorThreadState> {
+        states.current { ExecutorThreadState() }
     }
 
     /// The transaction of the `updateStore` call running on the calling thread, if any.
     @inlinable
-    static func transaction(_ key: pthread_key_t) -> Unmanaged<StoreTransaction>? {
-        existingState(key)?.pointee.transaction
+    static func transaction(_ states: ThreadState<ExecutorThreadState>) -> Unmanaged<StoreTransaction>? {
+        states.existing?.pointee.transaction
     }
 
     /// `true` when the calling thread is running a Fluxer's executor step.
     @inlinable
-    static func isRunningExecutor(_ key: pthread_key_t) -> Bool {
-        guard let state = existingState(key) else { return false }
+    static func isRunningExecutor(_ states: ThreadState<ExecutorThreadState>) -> Bool {
+        guard let state = states.existing else { return false }
         return state.pointee.depth > 0
-    }
-
-    @usableFromInline
-    static func makeState(_ key: pthread_key_t) -> UnsafeMutablePointer<ExecutorThreadState> {
-        let state = UnsafeMutablePointer<ExecutorThreadState>.allocate(capacity: 1)
-        state.initialize(to: ExecutorThreadState())
-        pthread_setspecific(key, state)
-        return state
     }
 }

@@ -30,7 +30,7 @@ extension PipelineEngine {
     @inlinable
     func start() {
         transaction.running.store(true, ordering: .relaxed)
-        let thread = ExecutorThread.state(depthKey)
+        let thread = ExecutorThread.state(threadStates)
         thread.pointee.depth += 1
         subscribeActionStage()
         subscribeDispatcherStage()
@@ -135,7 +135,7 @@ extension PipelineEngine {
         // Also before the start: a sender must not queue without bound while the starting thread
         // subscribes the stages.
         if (busy || !started) && !hasScheduler && jobs.count >= Self.backlogLimit && !isOwner
-            && ExecutorThread.state(depthKey).pointee.depth == 0
+            && ExecutorThread.state(threadStates).pointee.depth == 0
         {
             waitForRoom(job)
             return

@@ -50,7 +50,7 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     /// Bumped (under `lock`) whenever `actionObservers`, `dispatcherObservers`, `monitors` or
     /// `memberPaths` change; an owner copies them again only when it moved.
     @usableFromInline let observersVersion = Atomic<UInt>(0)
-    @usableFromInline let depthKey = ExecutorThread.key
+    @usableFromInline let threadStates = ExecutorThread.states
 
     // lock
     /// The queue: each job is moved out of it as it is taken, so that it is released by the owner
@@ -190,7 +190,7 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     @inlinable
     func beginOwnership() {
         owner.store(currentThreadID(), ordering: .relaxed)
-        let state = ExecutorThread.state(depthKey)
+        let state = ExecutorThread.state(threadStates)
         state.pointee.depth += 1
         threadState = state
         activeFluxer = fluxer.map { Unmanaged.passRetained($0) }

@@ -30,7 +30,7 @@ public final class Pulse<Value>: ObservableType {
     @exclusivity(unchecked) @usableFromInline
     var held: [Value] = []
     let owner = StoreOwnerSlot()
-    @usableFromInline let threadKey = ExecutorThread.key
+    @usableFromInline let threadStates = ExecutorThread.states
 
     /// Creates a pulse with no observers.
     public init() {}
@@ -39,7 +39,7 @@ public final class Pulse<Value>: ObservableType {
     /// made in).
     @inlinable
     public func accept(_ value: Value) {
-        if let transaction = ExecutorThread.transaction(threadKey) {
+        if let transaction = ExecutorThread.transaction(threadStates) {
             lock.lock()
             held.append(value)
             let first = held.count == 1

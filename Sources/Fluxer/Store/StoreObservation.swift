@@ -24,8 +24,8 @@ struct StoreObservation: ~Copyable, Sendable {
     // evolution, so its size is known only at run time. Fields after it would need this type's
     // metadata (a runtime call) for every access; the hot ones come first.
     @usableFromInline let tracked = Atomic<Bool>(false)
-    /// ``ExecutorThread/key``, kept here for the member's hot paths.
-    @usableFromInline let threadKey = ExecutorThread.key
+    /// ``ExecutorThread/states``, kept here for the member's hot paths.
+    @usableFromInline let threadStates = ExecutorThread.states
     @usableFromInline let registrar = ObservationRegistrar()
 
     @inlinable
@@ -36,7 +36,7 @@ struct StoreObservation: ~Copyable, Sendable {
     /// time, thousands of instructions.)
     @inlinable
     var tracksReads: Bool {
-        !ExecutorThread.isRunningExecutor(threadKey)
+        !ExecutorThread.isRunningExecutor(threadStates)
     }
 
     /// `true` once anything may track the property: changes are reported from then on.

@@ -123,7 +123,7 @@ public final class StoreProperty<Value>: ObservableType, ReadableStoreProperty {
 
     @inlinable
     func write(_ value: Value) {
-        if let transaction = ExecutorThread.transaction(observation.threadKey) {
+        if let transaction = ExecutorThread.transaction(observation.threadStates) {
             switch cell.writeDeferred(value) {
             case .unchanged: return
             case .first: transaction._withUnsafeGuaranteedRef { $0.enlist(self) }

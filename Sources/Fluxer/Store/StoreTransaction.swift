@@ -115,7 +115,7 @@ final class StoreTransaction: @unchecked Sendable {
     /// those are recomputed once and glitch-free there too.
     @usableFromInline
     static func run(_ body: () -> Void) {
-        let state = ExecutorThread.state(ExecutorThread.key)
+        let state = ExecutorThread.state(ExecutorThread.states)
         let transaction = StoreTransaction()
         let saved = state.pointee.transaction
         state.pointee.transaction = Unmanaged.passUnretained(transaction)

@@ -55,29 +55,38 @@ struct ThreadScope<State>: Sendable {
 /// array emptied with its storage let go, not just its elements).
 ///
 /// For a state every call needs, where ``ThreadScope``'s two slot writes per outermost call would
-/// cost more than the work (``DeferredRelease`` runs around every observer a subject lets go).
+/// cost more than the work (``DeferredRelease`` runs around every observer a subject lets go;
+/// the `Fluxer` module's executor state is read on every action and store write: hence
+/// `package`).
 @usableFromInline
-struct ThreadState<State>: Sendable {
+package struct ThreadState<State>: Sendable {
     @usableFromInline let key: pthread_key_t
 
-    init() {
+    package init() {
         key = makeThreadKey(freeingValues: true)
     }
 
     /// This thread's state, if it has been made.
     @inlinable
-    var existing: UnsafeMutablePointer<State>? {
+    package var existing: UnsafeMutablePointer<State>? {
         pthread_getspecific(key)?.assumingMemoryBound(to: State.self)
     }
 
     /// This thread's state, made with `make` on first use.
-    func current(orMake make: () -> State) -> UnsafeMutablePointer<State> {
+    @inlinable
+    package func current(orMake make: () -> State) -> UnsafeMutablePointer<State> {
         if let existing { return existing }
+        return made(make())
+    }
+
+    /// Keeps `state` as this thread's, in a block of its own.
+    @usableFromInline
+    func made(_ state: State) -> UnsafeMutablePointer<State> {
         guard let raw = malloc(MemoryLayout<State>.stride) else { fatalError("out of memory") }
-        let state = raw.bindMemory(to: State.self, capacity: 1)
-        state.initialize(to: make())
+        let pointer = raw.bindMemory(to: State.self, capacity: 1)
+        pointer.initialize(to: state)
         pthread_setspecific(key, raw)
-        return state
+        return pointer
     }
 }
 
