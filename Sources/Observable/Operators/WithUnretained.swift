@@ -15,25 +15,27 @@ extension ObservableType {
     ) -> Observable<Out> {
         let source = self
         return Observable { [weak object] observer in
-            let sink = Sink<Out>(downstream: observer)
+            // The stage holds the selector and the weak reference: its event closure captures
+            // nothing else.
+            let stage = StageSink(downstream: observer, payload: resultSelector, variable: WeakReference(object))
             let upstream = source.subscribe(
-                sink.observer { [weak object] (event: Event<Element>) in
+                stage.observer { (event: Event<Element>) in
                     switch event {
                     case .next(let element):
-                        guard let object else {
-                            sink.forward(.completed)
+                        guard let object = stage.variable.object else {
+                            stage.forward(.completed)
                             return
                         }
                         let result: Out
-                        do { result = try resultSelector(object, element) } catch {
-                            sink.forward(.error(error))
+                        do { result = try stage.payload(object, element) } catch {
+                            stage.forward(.error(error))
                             return
                         }
-                        sink.forwardNext(result)
-                    case .error, .completed: sink.forwardTerminal(event)
+                        stage.forwardNext(result)
+                    case .error, .completed: stage.forwardTerminal(event)
                     }
                 })
-            return sink.setUpstream(upstream)
+            return stage.setUpstream(upstream)
         }
     }
 
@@ -46,5 +48,16 @@ extension ObservableType {
     @inlinable
     public func withUnretained<Object: AnyObject>(_ object: Object) -> Observable<(Object, Element)> {
         withUnretained(object) { ($0, $1) }
+    }
+}
+
+/// A weak reference, as a value (`withUnretained`'s stage keeps one).
+@usableFromInline
+struct WeakReference<Object: AnyObject> {
+    @usableFromInline weak var object: Object?
+
+    @inlinable
+    init(_ object: Object?) {
+        self.object = object
     }
 }

@@ -22,6 +22,27 @@ import Testing
         subscription.dispose()
     }
 
+    /// The selector (and what it captured) goes with the subscription, even while its disposable
+    /// is still held (as a `DisposeBag` holds it); the object itself stays yours.
+    @Test(arguments: [true, false])
+    func endingReleasesTheSelectorWhileTheDisposableIsHeld(byDisposing: Bool) {
+        let subject = PublishSubject<Int>()
+        let object = Tracked(1)
+        var values: [Int] = []
+        let (subscription, released) = withTracked { tracked in
+            subject.withUnretained(object) { owner, value in withExtendedLifetime(tracked) { owner.id + value } }
+                .subscribe(onNext: { values.append($0) })
+        }
+        subject.onNext(1)
+        #expect(values == [2])
+        #expect(!released())
+        if byDisposing { subscription.dispose() } else { subject.onCompleted() }
+        #expect(released(), "the selector's captures outlived the subscription")
+        subject.onNext(2)
+        #expect(values == [2])
+        withExtendedLifetime(subscription) {}
+    }
+
     @Test func completesWhenTheObjectIsGoneAtTheNextElement() {
         let subject = PublishSubject<Int>()
         let recorder = EventRecorder<Int>()
