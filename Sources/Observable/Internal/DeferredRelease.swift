@@ -4,18 +4,18 @@
 /// stage, whose downstream observer holds the next, and so on. Dropping the first would free
 /// the stages recursively, each `deinit` inside the previous one: about 200 bytes of stack per
 /// operator (over 400 in a debug build). Inside ``run(_:)`` (where the library drops a chain: a
-/// subject releasing its observers), the first ``stagesPerRelease`` stages freed
-/// free their downstream as usual; after that, a stage's `deinit` hands its downstream observer
-/// to this thread's loop (``keep(_:)``) instead of letting it go, and the loop in `run` releases
-/// the entries one by one, each with the same allowance: a bounded stack, whatever the
-/// chain's length.
+/// subject releasing its observers), the first ``stagesPerRelease`` stages freed free their
+/// downstream as usual; after that, a stage's `deinit` hands its downstream observer to this
+/// thread's loop (``keep(_:)``) instead of letting it go, and the loop in `run` releases the
+/// entries one by one, each with the same allowance: a bounded stack, whatever the chain's
+/// length.
 ///
 /// Why not hand every stage's downstream over: a stage's `deinit` runs unspecialized, and putting
-/// an `AnyObserver<Element>` into the queue's `Any` looks up that type's metadata at run time
+/// an `AnyObserver<Element>` into the list's `Any` looks up that type's metadata at run time
 /// (about 330 instructions), which made disposing a one-operator chain 12% dearer.
 ///
-/// The state is made once per thread (a ``ThreadState``: freed without running Swift code when the
-/// thread exits) and reused; `keep` outside `run` costs one thread-local lookup.
+/// The state is made once per thread (a ``ThreadState``: freed without running Swift code when
+/// the thread exits) and reused; `keep` outside `run` costs one thread-local lookup.
 @usableFromInline
 enum DeferredRelease {
     /// This thread's loop: whether it runs, and what it has still to release.

@@ -10,11 +10,12 @@
 /// ``run(_:_:)`` keeps it on its stack for the time `body` runs, and calls nested inside `body`
 /// on the same thread reach it through a thread-local slot (``current``).
 ///
-/// For the loops that bound a cascade (``DeferredRelease``, ``DisposeTrampoline``,
-/// ``ThreadTrampoline``): the outermost call owns what nested calls hand over, and runs it
-/// before it returns. Nothing is made per thread, so nothing is left to release when a thread
-/// exits (a Swift `deinit` run by a thread-exit destructor on a main thread that ended in
-/// `dispatchMain()` trips a known AddressSanitizer false positive, google/sanitizers#1669).
+/// For the loops that bound a cascade (``DisposeTrampoline``, ``ThreadTrampoline``): the
+/// outermost call owns what nested calls hand over, and runs it before it returns. Nothing is
+/// made per thread, so nothing is left to release when a thread exits (a Swift `deinit` run by a
+/// thread-exit destructor on a main thread that ended in `dispatchMain()` trips a known
+/// AddressSanitizer false positive, google/sanitizers#1669). Where every call needs the state,
+/// a ``ThreadState`` costs less.
 ///
 /// The slot holds a pointer into `run`'s frame only while `run` is in that frame: `run` puts back
 /// what the slot held before it (so a nested `run` restores its caller's state) whatever `body`
