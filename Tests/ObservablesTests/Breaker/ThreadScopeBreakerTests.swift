@@ -47,6 +47,20 @@ import Testing
         /// three from a `create` sending them while it is subscribed (nothing can be disposed
         /// before `create` returns its disposable), one otherwise.
         var seen: Int { self == .synchronousCreate ? 3 : 1 }
+
+        /// The source this feed names: `subject` itself, or a `create` that sends 1, 2, 3 while
+        /// it is subscribed, or keeps its observer in `later` to be sent to by the test; a
+        /// `create`'s disposal is counted in `counts.sourceDisposals`.
+        func source(subject: PublishSubject<Int>, later: Box<AnyObserver<Int>?>, counts: Counts) -> Observable<Int> {
+            switch self {
+            case .subject: return subject.asObservable()
+            case .synchronousCreate, .laterCreate:
+                return Observable.create { observer in
+                    if self == .laterCreate { later.value = observer } else { (1...3).forEach(observer.onNext) }
+                    return Disposables.create { counts.sourceDisposals.add() }
+                }
+            }
+        }
     }
 
     /// `do(onNext:afterNext:)` over `feed` (1, 2, 3 sent), then `take(1)`: onNext and afterNext
@@ -57,15 +71,7 @@ import Testing
     func doOnNextStageUnderTakeOne(feed: Feed) {
         let (counts, seen, subject) = (Counts(), Seen(), PublishSubject<Int>())
         let later = Box<AnyObserver<Int>?>(nil)
-        let source: Observable<Int>
-        switch feed {
-        case .subject: source = subject.asObservable()
-        case .synchronousCreate, .laterCreate:
-            source = Observable.create { observer in
-                if feed == .laterCreate { later.value = observer } else { (1...3).forEach(observer.onNext) }
-                return Disposables.create { counts.sourceDisposals.add() }
-            }
-        }
+        let source = feed.source(subject: subject, later: later, counts: counts)
         expectNothingLeftAlive("\(feed)") {
             let (subscription, released) = withTracked { tracked in
                 source.do(
@@ -128,15 +134,7 @@ import Testing
     func throwingDoClosureUnderASourceThatIsNotAJoinableSegment(feed: Feed, boom: Boom) {
         let (counts, seen, subject) = (Counts(), Seen(), PublishSubject<Int>())
         let later = Box<AnyObserver<Int>?>(nil)
-        let source: Observable<Int>
-        switch feed {
-        case .subject: source = subject.asObservable()
-        case .synchronousCreate, .laterCreate:
-            source = Observable.create { observer in
-                if feed == .laterCreate { later.value = observer } else { (1...3).forEach(observer.onNext) }
-                return Disposables.create { counts.sourceDisposals.add() }
-            }
-        }
+        let source = feed.source(subject: subject, later: later, counts: counts)
         expectNothingLeftAlive("\(feed) \(boom)") {
             let (subscription, released) = withTracked { tracked in
                 source.do(
