@@ -59,6 +59,10 @@ package final class StoreCell<Element>: @unchecked Sendable {
     /// optional copies it (a retain and a release per comparison).
     @usableFromInline
     let comparer: (Element, Element) -> Bool
+    /// The latest written value for lock-free reads, when `Element` is a trivial word-sized type
+    /// (stored with every change of the written value, under the hub's lock).
+    @usableFromInline
+    let mirror: ValueMirror<Element>
 
     /// Creates a cell holding `value` (or nothing yet). With `isDuplicate`, a write that it
     /// reports equal to the latest written value is dropped; without it, every write is delivered.
@@ -66,6 +70,7 @@ package final class StoreCell<Element>: @unchecked Sendable {
     package init(value: Element?, isDuplicate: ((Element, Element) -> Bool)?, name: String) {
         hub = SubjectHub(policy: StoreValuePolicy(value: value, hasComparer: isDuplicate != nil), name: name)
         comparer = isDuplicate ?? { _, _ in false }
+        mirror = ValueMirror()
     }
 
     /// `true` when `old` and `new` count as the same value (never without a comparer).
@@ -80,10 +85,24 @@ package final class StoreCell<Element>: @unchecked Sendable {
         hub.detach()
     }
 
-    /// The latest written value, `nil` before the first write of a cell created empty.
+    /// The latest written value, `nil` before the first write of a cell created empty. Read
+    /// without the lock when `Element` is a trivial word-sized type (see ``ValueMirror``).
     @inlinable
     package var value: Element? {
-        hub.lock.withLock { hub.policy.written }
+        if let mirrored = mirror.load() { return mirrored }
+        return valueLocked()
+    }
+
+    /// ``value`` under the lock, also storing it in the mirror (a cell created with a value gets
+    /// it there at its first read).
+    @inlinable
+    @inline(never)
+    func valueLocked() -> Element? {
+        hub.lock.lock()
+        let written = hub.policy.written
+        if let written { mirror.store(written) }
+        hub.lock.unlock()
+        return written
     }
 
     /// Writes `value` and returns `true` if it was accepted (then it is delivered, or queued
@@ -97,6 +116,7 @@ package final class StoreCell<Element>: @unchecked Sendable {
         }
         let replaced = hub.policy.written
         hub.policy.written = value
+        mirror.store(value)
         // A write from outside the transaction (a broken write rule): the commit compares again.
         if hub.policy.deferred { hub.policy.rewritten = true }
         hub.sendLocked(.next(value))
@@ -136,6 +156,7 @@ package final class StoreCell<Element>: @unchecked Sendable {
         }
         let replaced = hub.policy.written
         hub.policy.written = value
+        mirror.store(value)
         hub.lock.unlock()
         // Released after unlocking: a deinit may use this cell.
         withExtendedLifetime(replaced) {}
