@@ -39,9 +39,11 @@ final class TokenList<Policy: SubjectPolicy> {
         for slot in slots { _ = slot?.retain() }
     }
 
+    /// Slots are plain values: the storage is freed without deinitializing them (in a generic
+    /// class's `deinit`, which is never specialized, `deinitialize(count:)` looks up type
+    /// metadata).
     deinit {
         for slot in slots { slot?.release() }
-        base.deinitialize(count: count)
         base.deallocate()
     }
 
@@ -81,7 +83,9 @@ final class TokenList<Policy: SubjectPolicy> {
         return slot
     }
 
-    /// Closes the holes and renumbers the tokens (moves retains, releases none).
+    /// Closes the holes and renumbers the tokens (moves retains, releases none). The slots past
+    /// the kept ones need no deinitializing (a slot is a plain value); the generic
+    /// `deinitialize(count:)` looked up metadata on each call.
     @inlinable
     func compact() {
         var kept = 0
@@ -92,7 +96,6 @@ final class TokenList<Policy: SubjectPolicy> {
                 kept += 1
             }
         }
-        base.advanced(by: kept).deinitialize(count: count - kept)
         count = kept
         holes = 0
     }
