@@ -58,11 +58,14 @@ GROUPS = {
 # no minimal variant. The target is where we are going; the ceiling is where we are (measured
 # at the commit that last changed it): --check fails a run more than 10% above the ceiling, so
 # no change makes a path slower unnoticed. Lower a ceiling when a path gets faster; a workload
-# at its target has its target as ceiling.
+# at its target has its target as ceiling; a target of None: the issue sets none.
 RATIOS = {
     "publish-1": (1.5, 1.5),
     "map-filter-map": (1.5, 1.9),
     "subscribe-dispose": (1.5, 3.15),
+    # Not in the issue: a subject made, used once and released (its creation and deinit run
+    # unspecialized). The ceiling holds what the round that added it measured.
+    "subject-lifecycle": (None, 3.8),
     "distinct": (1.2, 1.2),
     "flatMapLatest-just": (3.0, 3.0),
     "combineLatest-2": (3.0, 3.0),
@@ -139,8 +142,9 @@ def ratios(binary, workdir, workloads):
         target, ceiling = RATIOS[workload]
         mini, _ = per_operation(binary, workdir, workload, "minimal-subject")
         ratio = ours / mini
-        status = "at target" if ratio <= target * 1.1 else ""
-        print(f"{workload:<20} {ours:>12.0f} {mini:>9.0f} {ratio:>6.2f}x {target:>6.1f}x {ceiling:>7.1f}x  {status}")
+        status = "at target" if target is not None and ratio <= target * 1.1 else ""
+        shown = f"{target:>6.1f}x" if target is not None else f"{'-':>7}"
+        print(f"{workload:<20} {ours:>12.0f} {mini:>9.0f} {ratio:>6.2f}x {shown} {ceiling:>7.1f}x  {status}")
         if ratio > ceiling * 1.1:
             failures.append(f"{workload}: {ratio:.2f}x the minimal subject, ceiling {ceiling}x")
     return failures

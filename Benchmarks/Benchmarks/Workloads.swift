@@ -258,6 +258,6 @@ let memoryPerSubscription = Workload(
 
 /// Every workload, in report order.
 var allWorkloads: [Workload] {
-    [publishOne, mapFilterMap, fanout, subscribeDispose] + operatorWorkloads + [storeFanout, fluxerChain]
-        + [windowCount, memoryPerSubscription]
+    [publishOne, mapFilterMap, fanout, subscribeDispose, subjectLifecycle] + operatorWorkloads
+        + [storeFanout, fluxerChain, windowCount, memoryPerSubscription]
 }

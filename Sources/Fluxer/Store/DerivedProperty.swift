@@ -55,7 +55,7 @@ public final class DerivedProperty<Value>: ObservableType, ReadableStoreProperty
     @inlinable
     init(inputs: [StoreNode], isDuplicate: ((Value, Value) -> Bool)?, compute: @escaping () -> Value) {
         self.compute = compute
-        cell = StoreCell(value: compute(), isDuplicate: isDuplicate, name: "DerivedProperty<\(Value.self)>")
+        cell = StoreCell(value: compute(), isDuplicate: isDuplicate, kind: "DerivedProperty")
         sequence = nextDerivedSequence()
         recompute = { property, transaction in
             property.stale.store(false, ordering: .releasing)

@@ -52,7 +52,7 @@ public final class StoreProperty<Value>: ObservableType, ReadableStoreProperty {
 
     @inlinable
     init(initial: Value?, isDuplicate: ((Value, Value) -> Bool)?) {
-        cell = StoreCell(value: initial, isDuplicate: isDuplicate, name: "StoreProperty<\(Value.self)>")
+        cell = StoreCell(value: initial, isDuplicate: isDuplicate, kind: "StoreProperty")
         commit = { property in
             if property.cell.commitDeferred() { property.reportChange() }
         }

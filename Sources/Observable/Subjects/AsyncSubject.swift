@@ -10,7 +10,7 @@ public final class AsyncSubject<Element>: ObservableType, ObserverType, Cancelab
 
     /// Creates a subject with no value.
     public init() {
-        hub = SubjectHub(policy: LastValuePolicy(), name: "AsyncSubject<\(Element.self)>")
+        hub = SubjectHub(policy: LastValuePolicy(), kind: "AsyncSubject")
     }
 
     /// Releases every observer's handler: subscriptions nobody disposed keep nothing alive.

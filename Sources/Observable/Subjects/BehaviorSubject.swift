@@ -13,7 +13,7 @@ public final class BehaviorSubject<Element>: ObservableType, ObserverType, Cance
 
     /// Creates a subject whose current value is `value`.
     public init(value: Element) {
-        hub = SubjectHub(policy: LatestValuePolicy(value: value), name: "BehaviorSubject<\(Element.self)>")
+        hub = SubjectHub(policy: LatestValuePolicy(value: value), kind: "BehaviorSubject")
     }
 
     /// Releases every observer's handler: subscriptions nobody disposed keep nothing alive.

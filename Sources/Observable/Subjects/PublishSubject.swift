@@ -17,7 +17,7 @@ public final class PublishSubject<Element>: ObservableType, ObserverType, Cancel
 
     /// Creates a subject with no observers.
     public init() {
-        hub = SubjectHub(policy: PublishPolicy(), name: "PublishSubject<\(Element.self)>")
+        hub = SubjectHub(policy: PublishPolicy(), kind: "PublishSubject")
     }
 
     /// Releases every observer's handler: subscriptions nobody disposed keep nothing alive.

@@ -9,7 +9,7 @@ public final class ReplaySubject<Element>: ObservableType, ObserverType, Cancela
     let hub: SubjectHub<BufferPolicy<Element>>
 
     init(capacity: Int?) {
-        hub = SubjectHub(policy: BufferPolicy(capacity: capacity), name: "ReplaySubject<\(Element.self)>")
+        hub = SubjectHub(policy: BufferPolicy(capacity: capacity), kind: "ReplaySubject")
     }
 
     /// Releases every observer's handler: subscriptions nobody disposed keep nothing alive.

@@ -67,8 +67,8 @@ package final class StoreCell<Element>: @unchecked Sendable {
     /// Creates a cell holding `value` (or nothing yet). With `isDuplicate`, a write that it
     /// reports equal to the latest written value is dropped; without it, every write is delivered.
     @inlinable
-    package init(value: Element?, isDuplicate: ((Element, Element) -> Bool)?, name: String) {
-        hub = SubjectHub(policy: StoreValuePolicy(value: value, hasComparer: isDuplicate != nil), name: name)
+    package init(value: Element?, isDuplicate: ((Element, Element) -> Bool)?, kind: StaticString) {
+        hub = SubjectHub(policy: StoreValuePolicy(value: value, hasComparer: isDuplicate != nil), kind: kind)
         comparer = isDuplicate ?? { _, _ in false }
         mirror = ValueMirror()
     }

@@ -123,9 +123,17 @@ extension SubjectHub {
     /// Called by the subject's `deinit`: releases every observer's handler (the tokens their
     /// subscribers may still hold keep only the hub). No thread can be delivering then: every
     /// delivery runs inside a call on the subject.
+    ///
+    /// A subject whose observers have all gone (the usual case at its end) has nothing to take:
+    /// the hub is left as it is. (A `deinit` runs unspecialized, and `takeObservers` looks up
+    /// type metadata there about thirty times.)
     @inlinable
     func detach() {
         lock.lock()
+        if observers.live == 0 {
+            lock.unlock()
+            return
+        }
         takeObservers()
     }
 
@@ -138,8 +146,8 @@ extension SubjectHub {
         let taken = observers
         taken.unregisterAll()
         var signals: [StopSignal] = []
-        for slot in taken.slots {
-            slot?._withUnsafeGuaranteedRef {
+        for index in 0..<taken.count {
+            taken.base[index]?._withUnsafeGuaranteedRef {
                 $0.state.store(SubjectSubscriptionState.disposed, ordering: .releasing)
                 if let signal = $0.box?._withUnsafeGuaranteedRef({ $0.signal }) { signals.append(signal) }
             }

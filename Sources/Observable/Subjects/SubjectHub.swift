@@ -105,12 +105,20 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var queue = SlotQueue<Event<Element>>()
     @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
     @exclusivity(unchecked) @usableFromInline var disposed = false
-    @usableFromInline let name: String
+    /// The subject's type without its element (`PublishSubject`), for ``name``.
+    @usableFromInline let kind: StaticString
+
+    /// `kind<Element>` (`PublishSubject<Int>`), for `RxError.disposed`: made when an error
+    /// needs it, not when the subject is created (a type's name costs thousands of instructions).
+    @usableFromInline
+    var name: String {
+        "\(kind)<\(Element.self)>"
+    }
 
     @inlinable
-    init(policy: Policy, name: String) {
+    init(policy: Policy, kind: StaticString) {
         self.policy = policy
-        self.name = name
+        self.kind = kind
         self.current = Atomic(Unmanaged.passRetained(List()).toOpaque())
     }
 

@@ -36,14 +36,14 @@ final class TokenList<Policy: SubjectPolicy> {
         count = other.count
         live = other.live
         holes = other.holes
-        for slot in slots { _ = slot?.retain() }
+        for index in 0..<count { _ = base[index]?.retain() }
     }
 
-    /// Slots are plain values: the storage is freed without deinitializing them (in a generic
-    /// class's `deinit`, which is never specialized, `deinitialize(count:)` looks up type
-    /// metadata).
+    /// Slots are plain values: the storage is freed without deinitializing them. A generic
+    /// class's `deinit` is never specialized: it walks `base` by index, where `slots` (a generic
+    /// buffer and its iterator) or `deinitialize(count:)` would look up type metadata.
     deinit {
-        for slot in slots { slot?.release() }
+        for index in 0..<count { base[index]?.release() }
         base.deallocate()
     }
 
@@ -104,14 +104,14 @@ final class TokenList<Policy: SubjectPolicy> {
     /// ``SubjectHub/detached`` for when that is safe).
     @inlinable
     func takeHandlers(into boxes: inout [Unmanaged<HandlerBox<Policy.Element>>]) {
-        for case let slot? in slots {
-            if let box = slot._withUnsafeGuaranteedRef({ $0.takeHandler() }) { boxes.append(box) }
+        for index in 0..<count {
+            if let box = base[index]?._withUnsafeGuaranteedRef({ $0.takeHandler() }) { boxes.append(box) }
         }
     }
 
     /// Marks every token as no longer listed (the list is being dropped).
     @inlinable
     func unregisterAll() {
-        for case let slot? in slots { slot._withUnsafeGuaranteedRef { $0.index = -1 } }
+        for index in 0..<count { base[index]?._withUnsafeGuaranteedRef { $0.index = -1 } }
     }
 }
