@@ -74,7 +74,11 @@ RATIOS = {
 }
 ABSOLUTE = {
     "fluxer-chain": (4_000, 3_000),
+    # Not in the issue (no target): a Fluxer made, observed, sent one action and released.
+    "fluxer-lifecycle": (None, 40_000),
 }
+# Workloads whose operation is too long for SMALL and LARGE under callgrind: their own counts.
+OPERATIONS = {"fluxer-lifecycle": (1_000, 2_000)}
 
 
 def run(command, **kwargs):
@@ -115,10 +119,11 @@ def count(binary, workdir, workload, variant, operations):
 
 def per_operation(binary, workdir, workload, variant):
     """Instructions and runtime calls per operation of one variant."""
-    small_total, small_calls = count(binary, workdir, workload, variant, SMALL)
-    large_total, large_calls = count(binary, workdir, workload, variant, LARGE)
+    small, large = OPERATIONS.get(workload, (SMALL, LARGE))
+    small_total, small_calls = count(binary, workdir, workload, variant, small)
+    large_total, large_calls = count(binary, workdir, workload, variant, large)
     # Each run is a warm-up of operations/10, then REPETITIONS runs of operations.
-    events = (LARGE - SMALL) * REPETITIONS + (LARGE - SMALL) // 10
+    events = (large - small) * REPETITIONS + (large - small) // 10
     per_group = {}
     for group, functions in GROUPS.items():
         difference = sum(large_calls.get(f, 0) - small_calls.get(f, 0) for f in functions)
@@ -134,8 +139,9 @@ def ratios(binary, workdir, workloads):
         ours, _ = per_operation(binary, workdir, workload, "observables")
         if workload in ABSOLUTE:
             target, ceiling = ABSOLUTE[workload]
-            status = "at target" if ours <= target else ""
-            print(f"{workload:<20} {ours:>12.0f} {'-':>9} {'-':>7} {target:>7} {ceiling:>8}  {status}")
+            status = "at target" if target is not None and ours <= target else ""
+            shown = target if target is not None else "-"
+            print(f"{workload:<20} {ours:>12.0f} {'-':>9} {'-':>7} {shown:>7} {ceiling:>8}  {status}")
             if ours > ceiling * 1.1:
                 failures.append(f"{workload}: {ours:.0f} instructions, ceiling {ceiling}")
             continue

@@ -1,3 +1,4 @@
+import Fluxer
 import Observables
 
 // MARK: - subject-lifecycle
@@ -36,4 +37,26 @@ let subjectLifecycle = Workload(
                 }
             }
         ),
+    ])
+
+// MARK: - fluxer-lifecycle
+
+/// A Fluxer's whole life, as a screen's: made, its store observed, one action sent (which starts
+/// its pipeline), the observation disposed, the Fluxer released (which tears the pipeline down).
+let fluxerLifecycle = Workload(
+    name: "fluxer-lifecycle", unit: "ns/fluxer", operations: 20_000,
+    variants: [
+        (
+            "observables",
+            { n in
+                measureNanoseconds {
+                    for _ in 0..<n {
+                        let fluxer = LoopFluxer()
+                        let subscription = fluxer.store.count.subscribe(onNext: { accumulator &+= $0 })
+                        fluxer.action.onNext(.increase)
+                        subscription.dispose()
+                    }
+                }
+            }
+        )
     ])

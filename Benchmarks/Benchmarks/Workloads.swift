@@ -259,5 +259,5 @@ let memoryPerSubscription = Workload(
 /// Every workload, in report order.
 var allWorkloads: [Workload] {
     [publishOne, mapFilterMap, fanout, subscribeDispose, subjectLifecycle] + operatorWorkloads
-        + [storeFanout, fluxerChain, windowCount, memoryPerSubscription]
+        + [storeFanout, fluxerChain, fluxerLifecycle, windowCount, memoryPerSubscription]
 }

@@ -42,7 +42,7 @@ public struct FluxerPipeline<Action, Dispatcher>: ~Copyable, Sendable {
 
     deinit {
         guard let engine = slot.load(ordering: .acquiring) else { return }
-        engine.takeUnretainedValue().tearDown()
+        engine._withUnsafeGuaranteedRef { $0.specializedTearDown($0) }
         engine.release()
     }
 

@@ -13,7 +13,7 @@ extension PipelineEngine {
                 observersVersion.wrappingAdd(1, ordering: .releasing)
             }
         }
-        return PipelineStream(pipeline: self, observers: \.monitors).asObservable()
+        return PipelineStream(pipeline: self, observers: { $1(&$0.monitors) }).asObservable()
     }
 
     /// Reports `event` to the subscribers of `events` (owner only; callers check

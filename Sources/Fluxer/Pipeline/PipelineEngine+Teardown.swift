@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Latest-wins cancellation, the stub switch and the end of an engine.
 extension PipelineEngine {
     // MARK: In-flight work
@@ -51,8 +53,11 @@ extension PipelineEngine {
     /// stages disposed and `errors` completed; the observers of the `transform` streams are told
     /// that the stream let go of them (so a subscription nobody disposed goes away too, as a
     /// deallocated subject's does). Everything is released after unlocking: a deinit may send to
-    /// this Fluxer. Idempotent.
-    @usableFromInline
+    /// this Fluxer. Idempotent. Inlinable, so that the Fluxer's end runs it specialized (see
+    /// ``PipelineEngine/specializedTearDown``), never inlined (the steps that call it when the
+    /// Fluxer is gone stay small).
+    @inlinable
+    @inline(never)
     func tearDown() {
         let released: Released? = lock.withLock {
             if tornDown { return nil }

@@ -23,6 +23,7 @@ extension AnyObserver {
     /// go of this observer without terminating: tells the head of its segment, as a deallocated
     /// subject does, so that the head lets go of its upstream subscription and a subscription
     /// nobody disposed leaves no cycle behind. Call it without holding a lock.
+    @usableFromInline
     package func sourceReleased() {
         SourceRelease.notify(stopSignal)
     }
