@@ -47,7 +47,10 @@ private final class SendsBackWhenReleased: @unchecked Sendable {
 
     /// While four threads send, a fifth disposes the subscription: the inner observables still
     /// waiting are dropped, and their values send back into the disposed `concatMap` from
-    /// their deinits. Nothing deadlocks, and nothing comes out after the dispose returned.
+    /// their deinits. Nothing deadlocks, and no delivery that starts after the dispose returned
+    /// comes out. Every element comes from the scheduler's serial queue, so at most one
+    /// delivery can already be running there when `dispose()` returns, and it may finish (as
+    /// the README says); once the queue has run a block queued after the dispose, nothing more.
     @Test(arguments: [1, 20, 200])
     func aDisposeWhileFourThreadsSendDropsWaitingInnersThatSendBack(disposeAfter sent: Int) {
         let output = EventRecorder<Int>()
@@ -61,9 +64,17 @@ private final class SendsBackWhenReleased: @unchecked Sendable {
                 _ = waitUntil(timeout: 30) { count.elements.count >= sent }
                 subscription.dispose()
                 let seen = output.elements.count
+                let queueRan = DispatchSemaphore(value: 0)
+                _ = scheduler.schedule(()) { _ in
+                    queueRan.signal()
+                    return Disposables.create()
+                }
+                queueRan.wait()
+                let settled = output.elements.count
                 // Whatever the scheduler still runs for the disposed inners must not emit.
                 Thread.sleep(forTimeInterval: 0.3)
-                afterDispose.on(.next(output.elements.count - seen))
+                afterDispose.on(.next(settled - seen))
+                afterDispose.on(.next(output.elements.count - settled))
                 return
             }
             for _ in 0..<200 {
@@ -72,6 +83,10 @@ private final class SendsBackWhenReleased: @unchecked Sendable {
             }
         }
         #expect(finished, "deadlock: concatMap dropped a waiting inner under its lock at dispose")
-        #expect(afterDispose.elements.last == 0, "elements after dispose: \(afterDispose.elements)")
+        #expect(afterDispose.elements.count == 2, "the disposing thread did not finish")
+        #expect(
+            afterDispose.elements.first ?? 0 <= 1,
+            "elements after dispose, before the queue ran: \(afterDispose.elements)")
+        #expect(afterDispose.elements.last == 0, "elements after dispose and the queue: \(afterDispose.elements)")
     }
 }
