@@ -52,12 +52,13 @@ extension SubjectHub {
             observer.on(.error(RxError.disposed(object: name)))
             return Disposables.create()
         }
-        let replay = policy.replay(stopEvent: stopEvent)
-        if stopEvent != nil {
+        if stop != nil {
+            let replay = policy.replay(stopEvent: stopEvent)
             lock.unlock()
             for event in replay { observer.on(event) }
             return Disposables.create()
         }
+        let replay = policy.replay(stopEvent: nil)
         let token = Token(
             handler: observer.handler, signal: observer.stopSignal, hub: self, buffering: !replay.isEmpty)
         if own() {
@@ -147,7 +148,7 @@ extension SubjectHub {
         taken.unregisterAll()
         var signals: [StopSignal] = []
         for index in 0..<taken.count {
-            taken.base[index]?._withUnsafeGuaranteedRef {
+            taken.token(at: index)?._withUnsafeGuaranteedRef {
                 $0.state.store(SubjectSubscriptionState.disposed, ordering: .releasing)
                 if let signal = $0.box?._withUnsafeGuaranteedRef({ $0.signal }) { signals.append(signal) }
             }

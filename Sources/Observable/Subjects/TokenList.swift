@@ -7,10 +7,15 @@
 @usableFromInline
 final class TokenList<Policy: SubjectPolicy> {
     @usableFromInline typealias Token = ObserverToken<Policy>
-    @usableFromInline typealias Slot = Unmanaged<Token>?
+    /// A token's address (`Unmanaged<Token>.toOpaque()`) or `nil`: a type that does not depend
+    /// on `Policy`, so that code which is not specialized (a generic class's `deinit`, a
+    /// token's `dispose()` reached through `Disposable`) can index the storage without looking
+    /// up the metadata of `Optional<Unmanaged<ObserverToken<Policy>>>` for its stride (~1,300
+    /// instructions per list released).
+    @usableFromInline typealias Slot = UnsafeMutableRawPointer?
 
-    /// Slot storage, managed by hand (slots are plain values: an `Unmanaged` reference whose
-    /// retain the list owns) so that a delivery reads it without retaining an array buffer.
+    /// Slot storage, managed by hand (slots are plain values: a token's address whose retain
+    /// the list owns) so that a delivery reads it without retaining an array buffer.
     @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<Slot>
     @exclusivity(unchecked) @usableFromInline var count: Int
     @exclusivity(unchecked) @usableFromInline var capacity: Int
@@ -36,15 +41,29 @@ final class TokenList<Policy: SubjectPolicy> {
         count = other.count
         live = other.live
         holes = other.holes
-        for index in 0..<count { _ = base[index]?.retain() }
+        for index in 0..<count { _ = token(at: index)?.retain() }
     }
 
     /// Slots are plain values: the storage is freed without deinitializing them. A generic
     /// class's `deinit` is never specialized: it walks `base` by index, where `slots` (a generic
     /// buffer and its iterator) or `deinitialize(count:)` would look up type metadata.
     deinit {
-        for index in 0..<count { base[index]?.release() }
+        for index in 0..<count {
+            if let slot = base[index] { Unmanaged<Token>.fromOpaque(slot).release() }
+        }
         base.deallocate()
+    }
+
+    /// The token in a slot, if any.
+    @inlinable
+    static func token(in slot: Slot) -> Unmanaged<Token>? {
+        if let slot { Unmanaged<Token>.fromOpaque(slot) } else { nil }
+    }
+
+    /// The token at `index` (below `count`), if its slot is not empty.
+    @inlinable
+    func token(at index: Int) -> Unmanaged<Token>? {
+        Self.token(in: base[index])
     }
 
     /// The slots, for walking. Valid while the list is alive and not changed.
@@ -63,7 +82,7 @@ final class TokenList<Policy: SubjectPolicy> {
             capacity *= 2
         }
         token.index = count
-        (base + count).initialize(to: Unmanaged.passRetained(token))
+        (base + count).initialize(to: Unmanaged.passRetained(token).toOpaque())
         count += 1
         live += 1
     }
@@ -74,13 +93,13 @@ final class TokenList<Policy: SubjectPolicy> {
     func remove(_ token: Token) -> Unmanaged<Token>? {
         let index = token.index
         guard index >= 0, index < count, let slot = base[index],
-            slot.toOpaque() == Unmanaged.passUnretained(token).toOpaque()
+            slot == Unmanaged.passUnretained(token).toOpaque()
         else { return nil }
         token.index = -1
         base[index] = nil
         live -= 1
         holes += 1
-        return slot
+        return Unmanaged.fromOpaque(slot)
     }
 
     /// Closes the holes and renumbers the tokens (moves retains, releases none). The slots past
@@ -91,7 +110,7 @@ final class TokenList<Policy: SubjectPolicy> {
         var kept = 0
         for index in 0..<count {
             if let slot = base[index] {
-                slot._withUnsafeGuaranteedRef { $0.index = kept }
+                Unmanaged<Token>.fromOpaque(slot)._withUnsafeGuaranteedRef { $0.index = kept }
                 base[kept] = slot
                 kept += 1
             }
@@ -105,13 +124,13 @@ final class TokenList<Policy: SubjectPolicy> {
     @inlinable
     func takeHandlers(into boxes: inout [Unmanaged<HandlerBox<Policy.Element>>]) {
         for index in 0..<count {
-            if let box = base[index]?._withUnsafeGuaranteedRef({ $0.takeHandler() }) { boxes.append(box) }
+            if let box = token(at: index)?._withUnsafeGuaranteedRef({ $0.takeHandler() }) { boxes.append(box) }
         }
     }
 
     /// Marks every token as no longer listed (the list is being dropped).
     @inlinable
     func unregisterAll() {
-        for index in 0..<count { base[index]?._withUnsafeGuaranteedRef { $0.index = -1 } }
+        for index in 0..<count { token(at: index)?._withUnsafeGuaranteedRef { $0.index = -1 } }
     }
 }
