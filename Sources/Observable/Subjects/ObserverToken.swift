@@ -56,7 +56,7 @@ final class ObserverToken<Policy: SubjectPolicy>: Disposable, @unchecked Sendabl
     @inlinable
     func deliver(_ event: Event<Element>) {
         let current = state.load(ordering: .acquiring)
-        if current == SubjectSubscriptionState.active {
+        if _fastPath(current == SubjectSubscriptionState.active) {
             callHandler(event)
         } else if current == SubjectSubscriptionState.buffering {
             deliverWhileBuffering(event)
