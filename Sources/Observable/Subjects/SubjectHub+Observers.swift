@@ -62,7 +62,9 @@ extension SubjectHub {
         let token = Token(
             handler: observer.handler, signal: observer.stopSignal, hub: self, buffering: !replay.isEmpty)
         if own() {
-            observers.append(token)
+            // Unretained: the hub's field keeps the list, and nobody replaces it while this
+            // thread holds the lock and the delivering bit.
+            currentList._withUnsafeGuaranteedRef { $0.append(token) }
             disown()
         } else {
             let copy = List(copying: observers)
@@ -88,9 +90,11 @@ extension SubjectHub {
         var box: Unmanaged<HandlerBox<Element>>?
         if own() {
             if token.index >= 0 {
-                let list = observers
-                removed = list.remove(token)
-                if list.holes > 16 && list.holes > list.live { list.compact() }
+                // Unretained, as in `subscribe`.
+                currentList._withUnsafeGuaranteedRef { list in
+                    removed = list.remove(token)
+                    if list.holes > 16 && list.holes > list.live { list.compact() }
+                }
             }
             box = token.takeHandler()
             disown()
