@@ -83,4 +83,62 @@ import Testing
         #expect(disposals == 30)
         #expect(leftAlive == 0)
     }
+
+    /// An error that is a class, to follow the instance a subject keeps.
+    final class Failure: Swift.Error {}
+
+    /// A subject keeps how it stopped (without its element type): a late subscriber of each
+    /// kind receives what that kind replays (a `ReplaySubject` its buffer, an `AsyncSubject`
+    /// its last value before a completion; a `BehaviorSubject`, as in RxSwift, nothing), then
+    /// the very error instance the subject failed with or its completion, and the subject
+    /// released takes the error with it.
+    @Test(arguments: ["publish", "behavior", "replay", "async"])
+    func aStoppedSubjectReplaysItsStopAndReleasesTheErrorWithIt(_ kind: String) {
+        func ends<Subject: ObservableType & ObserverType>(_ subject: Subject) -> (Observable<Int>, AnyObserver<Int>)
+        where Subject.Element == Int {
+            (subject.asObservable(), subject.asObserver())
+        }
+        func make() -> (Observable<Int>, AnyObserver<Int>) {
+            switch kind {
+            case "publish": ends(PublishSubject<Int>())
+            case "behavior": ends(BehaviorSubject(value: 0))
+            case "replay": ends(ReplaySubject<Int>.create(bufferSize: 2))
+            default: ends(AsyncSubject<Int>())
+            }
+        }
+        let replayed: [Int] = kind == "replay" ? [1, 2] : []
+        weak var keptError: Failure?
+        let (_, leftAlive) = Resources.tracking {
+            var failing: (Observable<Int>, AnyObserver<Int>)? = make()
+            do {
+                let failure = Failure()
+                keptError = failure
+                failing!.1.onNext(1)
+                failing!.1.onNext(2)
+                failing!.1.onError(failure)
+            }
+            for _ in 0..<2 {
+                var elements: [Int] = []
+                var received: Swift.Error?
+                _ = failing!.0.subscribe(onNext: { elements.append($0) }, onError: { received = $0 })
+                #expect(elements == replayed, "\(kind): values before the error")
+                #expect(received.map { $0 as AnyObject } === keptError, "\(kind): not the error it failed with")
+            }
+            #expect(keptError != nil)
+            failing = nil
+            #expect(keptError == nil, "\(kind): the error outlived the subject")
+
+            let completing = make()
+            completing.1.onNext(1)
+            completing.1.onNext(2)
+            completing.1.onCompleted()
+            var events: [String] = []
+            _ = completing.0.subscribe(
+                onNext: { events.append("\($0)") }, onError: { _ in events.append("error") },
+                onCompleted: { events.append("completed") })
+            let completedReplay: [Int] = ["replay": [1, 2], "async": [2]][kind] ?? []
+            #expect(events == completedReplay.map { "\($0)" } + ["completed"], "\(kind): after completion")
+        }
+        #expect(leftAlive == 0)
+    }
 }
