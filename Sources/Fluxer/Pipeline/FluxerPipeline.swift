@@ -31,17 +31,22 @@ import Synchronization
 /// The pipeline starts on first use of `action` (or `errors`, `stub`, `isStubEnabled`); it has
 /// no public members of its own.
 public struct FluxerPipeline<Action, Dispatcher>: ~Copyable, Sendable {
-    /// The engine once created: published with one compare-and-swap, holding one retain that
-    /// `deinit` gives back. (Not `AtomicLazyReference`: its `load` is not inlinable and costs
-    /// ~700 instructions and a metadata lookup per `action` access.)
+    /// The engine's address once created (`Unmanaged.toOpaque()` as an integer, 0 before):
+    /// published with one compare-and-swap, holding one retain that `deinit` gives back. (Not
+    /// `AtomicLazyReference`: its `load` is not inlinable and costs ~700 instructions and a
+    /// metadata lookup per `action` access. Not `Atomic<Unmanaged<PipelineEngine>?>`: `deinit`
+    /// runs unspecialized, and loading that type there looked up its metadata and its atomic
+    /// representation's conformances, ~9,000 instructions per Fluxer released.)
     @usableFromInline
-    let slot = Atomic<Unmanaged<PipelineEngine<Action, Dispatcher>>?>(nil)
+    let slot = Atomic<UInt>(0)
 
     /// A pipeline that starts on first use. Declare it as `let pipeline = FluxerPipeline<Action, Dispatcher>()`.
     public init() {}
 
     deinit {
-        guard let engine = slot.load(ordering: .acquiring) else { return }
+        // Not through `engine(at:)`: its optional result is generic, and `deinit` is not specialized.
+        guard let address = UnsafeMutableRawPointer(bitPattern: slot.load(ordering: .acquiring)) else { return }
+        let engine = Unmanaged<PipelineEngine<Action, Dispatcher>>.fromOpaque(address)
         engine._withUnsafeGuaranteedRef { $0.specializedTearDown($0) }
         engine.release()
     }
@@ -50,8 +55,15 @@ public struct FluxerPipeline<Action, Dispatcher>: ~Copyable, Sendable {
     @inlinable
     func engine<F: Fluxer>(for fluxer: F) -> PipelineEngine<Action, Dispatcher>
     where F.Action == Action, F.Dispatcher == Dispatcher {
-        if let engine = slot.load(ordering: .acquiring) { return engine.takeUnretainedValue() }
+        if let engine = Self.engine(at: slot.load(ordering: .acquiring)) { return engine }
         return makeEngine(for: fluxer)
+    }
+
+    /// The engine whose address `slot` holds, unretained; `nil` for 0.
+    @inlinable
+    static func engine(at address: UInt) -> PipelineEngine<Action, Dispatcher>? {
+        guard let pointer = UnsafeMutableRawPointer(bitPattern: address) else { return nil }
+        return Unmanaged<PipelineEngine<Action, Dispatcher>>.fromOpaque(pointer).takeUnretainedValue()
     }
 
     /// Creates the engine, publishes it (or takes the one another thread published first) and
@@ -62,10 +74,11 @@ public struct FluxerPipeline<Action, Dispatcher>: ~Copyable, Sendable {
         let candidate = PipelineEngine<Action, Dispatcher>(fluxer: fluxer)
         let retained = Unmanaged.passRetained(candidate)
         let (published, existing) = slot.compareExchange(
-            expected: nil, desired: retained, ordering: .acquiringAndReleasing)
-        guard published, existing == nil else {
+            expected: 0, desired: UInt(bitPattern: retained.toOpaque()), ordering: .acquiringAndReleasing)
+        guard published else {
+            // Another thread published first (`existing` is not 0).
             retained.release()
-            return existing!.takeUnretainedValue()
+            return Self.engine(at: existing)!
         }
         StoreMembers.bind(store: fluxer.store, of: F.self, to: candidate.transaction)
         candidate.start()
