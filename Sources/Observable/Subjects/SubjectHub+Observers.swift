@@ -62,8 +62,8 @@ extension SubjectHub {
         let token = Token(
             handler: observer.handler, signal: observer.stopSignal, hub: self, buffering: !replay.isEmpty)
         if own() {
-            // Unretained: the hub's field keeps the list, and nobody replaces it while this
-            // thread holds the lock and the delivering bit.
+            // Unretained: the hub's field keeps the list, and only a thread holding the lock
+            // replaces it; holding the delivering bit too makes changing it in place safe.
             currentList._withUnsafeGuaranteedRef { $0.append(token) }
             disown()
         } else {
