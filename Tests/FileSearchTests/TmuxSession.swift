@@ -109,8 +109,18 @@ final class TmuxSession {
         readTextFile(files + "/" + name)
     }
 
-    /// The program's process id, once the shell has written it.
-    var pid: Int32? { file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
+    /// The program's process id, waiting (up to the session's patience) for the shell to write it:
+    /// under load the program can start and draw before its shell runs `echo $! > pid`, so a
+    /// screen that shows the program does not mean the file is written yet (a test once read
+    /// `nil` there).
+    var pid: Int32? {
+        var value: Int32?
+        _ = wait {
+            value = file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            return value != nil
+        }
+        return value
+    }
 
     /// `true` while the program runs (it has not exited yet).
     var isRunning: Bool { file("status") == nil }

@@ -63,7 +63,10 @@ private final class EchoesWhenReleased: @unchecked Sendable {
     }
 
     /// `delay` holds each value until its time comes: the same, with a dispose while values
-    /// still wait. Nothing deadlocks, and nothing comes out once the dispose returned.
+    /// still wait. Nothing deadlocks, and no delivery that starts after the dispose returned
+    /// comes out: `delay` delivers one value at a time, so at most the one already running on
+    /// a timer's thread when `dispose()` returns may finish (as the README says), while the
+    /// values still waiting (many, every 20 ms) must not.
     @Test func delayDropsWaitingValuesThatSendBackAtDispose() {
         let output = EventRecorder<Int>()
         let subject = PublishSubject<EchoesWhenReleased?>()
@@ -85,7 +88,8 @@ private final class EchoesWhenReleased: @unchecked Sendable {
             for _ in 0..<Self.perThread { subject.onNext(EchoesWhenReleased(subject)) }
         }
         #expect(finished, "deadlock: delay dropped a waiting value under its lock")
-        #expect(disposedAfter.elements == [0], "elements after dispose: \(disposedAfter.elements)")
+        #expect(disposedAfter.elements.count == 1, "the disposing thread did not finish")
+        #expect(disposedAfter.elements.allSatisfy { $0 <= 1 }, "elements after dispose: \(disposedAfter.elements)")
     }
 
     /// A `ReplaySubject` pushes values out of its buffer as four threads send; each one pushed
