@@ -361,7 +361,7 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     func deliver(_ event: Event<Element>, to list: Unmanaged<List>) {
         list._withUnsafeGuaranteedRef { list in
             for slot in list.slots {
-                if let slot { Unmanaged<Token>.fromOpaque(slot)._withUnsafeGuaranteedRef { $0.deliver(event) } }
+                List.token(in: slot)?._withUnsafeGuaranteedRef { $0.deliver(event) }
             }
         }
     }
