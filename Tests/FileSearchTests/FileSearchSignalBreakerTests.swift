@@ -48,7 +48,6 @@ struct FileSearchSignalBreakerTests {
     /// lost too (dash: 3 in 40 runs of a script that waited for the mask alone; in CI, a SIGINT
     /// 0 ms after the pid was known left FileSearch running): so perl must have started.
     func foregroundPid(of session: TmuxSession) throws -> Int32 {
-        #expect(session.wait { session.pid != nil })
         let process = try #require(session.pid)
         #expect(
             session.wait { ["perl", "FileSearch"].contains(command(of: process)) && !ignoresSigint(process) },
