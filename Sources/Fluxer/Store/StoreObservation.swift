@@ -36,10 +36,9 @@ struct StoreObservation: ~Copyable, Sendable {
     /// time, thousands of instructions.)
     @inlinable
     var tracksReads: Bool {
-        !ExecutorThread.isRunningExecutor(threadStates)
+        !ExecutorThread.isRunningExecutor(threadStates.existing)
     }
 
-    /// `true` once anything may track the property: changes are reported from then on.
     @inlinable
     var isTracked: Bool {
         tracked.load(ordering: .relaxed)

@@ -105,6 +105,19 @@ public final class StoreProperty<Value>: ObservableType, ReadableStoreProperty {
             return current
         }
         set { write(newValue) }
+        // An in-place change (`store.count.value += 1`, `store.items.value.append(item)`) reads
+        // this thread's executor state once for its read and its write, where a get and a set
+        // would read it twice. The write comes in a `defer`, so a change that throws is written
+        // back as a set would be. The state read at the start still holds at the end: a
+        // transaction is set and put back around an `updateStore` call, so one begun during the
+        // change has ended by then.
+        _modify {
+            let thread = observation.threadStates.existing
+            if !ExecutorThread.isRunningExecutor(thread) { trackRead() }
+            guard var current = cell.value else { readBeforeFirstWrite(Value.self) }
+            defer { write(current, thread: thread) }
+            yield &current
+        }
     }
 
     /// The latest written value, or `nil` if an empty property has not been written yet.
@@ -123,7 +136,14 @@ public final class StoreProperty<Value>: ObservableType, ReadableStoreProperty {
 
     @inlinable
     func write(_ value: Value) {
-        if let transaction = ExecutorThread.transaction(observation.threadStates) {
+        write(value, thread: observation.threadStates.existing)
+    }
+
+    /// A write by a thread whose executor state is `thread` (`nil`: it never ran one): deferred
+    /// to the transaction of the `updateStore` call in progress, if any.
+    @inlinable
+    func write(_ value: Value, thread: UnsafeMutablePointer<ExecutorThreadState>?) {
+        if let transaction = thread?.pointee.transaction {
             switch cell.writeDeferred(value) {
             case .unchanged: return
             case .first: transaction._withUnsafeGuaranteedRef { $0.enlist(self) }
