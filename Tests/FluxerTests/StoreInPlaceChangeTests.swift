@@ -6,7 +6,9 @@ import Testing
 /// An in-place change of a property (`store.count.value += 1`, `store.items.value.append(x)`, a
 /// mutating call, an `inout` argument) is the read and the write it stands for: read at once in
 /// the step, delivered once at the end of the `updateStore` call, written back when the change
-/// throws halfway, and a read for Observation only outside a step.
+/// throws halfway, and a read for Observation only outside a step. The write belongs to the
+/// `updateStore` call in progress where the change ends (a change can span another Fluxer's
+/// step).
 @Suite struct StoreInPlaceChangeTests {
     @Test func changesInOneUpdateAreReadAtOnceAndDeliveredOnceAtItsEnd() {
         let bag = DisposeBag()
@@ -72,5 +74,28 @@ import Testing
         fluxer.action.onNext("go")
         #expect(fluxer.store.count.value == 2)
         #expect(changes.count == 0)
+    }
+
+    @Test func aChangeSpanningAnotherFluxersStepIsWrittenInItsOwnStep() {
+        let bag = DisposeBag()
+        let outer = ScriptFluxer()
+        let inner = ScriptFluxer()
+        let counts = record(outer.store.count, in: bag)
+        let innerCounts = record(inner.store.count, in: bag)
+        let seenInOuterStep = Recorder<[Int]>()
+        func addAround(_ value: inout Int, _ body: () -> Void) {
+            value += 1
+            body()
+            value += 1
+        }
+        inner.onUpdate = { inner, _ in inner.store.count.value += 1 }
+        outer.onUpdate = { outer, _ in
+            addAround(&outer.store.count.value) { inner.action.onNext("go") }
+            seenInOuterStep.append(counts.values)
+        }
+        outer.action.onNext("go")
+        #expect(innerCounts.values == [0, 1])
+        #expect(seenInOuterStep.values == [[0]])
+        #expect(counts.values == [0, 2])
     }
 }

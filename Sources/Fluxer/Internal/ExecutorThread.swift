@@ -41,11 +41,10 @@ enum ExecutorThread {
         states.existing?.pointee.transaction
     }
 
-    /// `true` when the thread whose state is `state` (the calling thread's, from
-    /// `states.existing`; `nil` if it never ran an executor) is running a Fluxer's executor step.
+    /// `true` when the calling thread is running a Fluxer's executor step.
     @inlinable
-    static func isRunningExecutor(_ state: UnsafeMutablePointer<ExecutorThreadState>?) -> Bool {
-        guard let state else { return false }
+    static func isRunningExecutor(_ states: ThreadState<ExecutorThreadState>) -> Bool {
+        guard let state = states.existing else { return false }
         return state.pointee.depth > 0
     }
 }

@@ -36,9 +36,10 @@ struct StoreObservation: ~Copyable, Sendable {
     /// time, thousands of instructions.)
     @inlinable
     var tracksReads: Bool {
-        !ExecutorThread.isRunningExecutor(threadStates.existing)
+        !ExecutorThread.isRunningExecutor(threadStates)
     }
 
+    /// `true` once anything may track the property: changes are reported from then on.
     @inlinable
     var isTracked: Bool {
         tracked.load(ordering: .relaxed)

@@ -95,7 +95,8 @@ public final class StoreProperty<Value>: ObservableType, ReadableStoreProperty {
         self.init(initial: nil, isDuplicate: isDuplicate)
     }
 
-    /// The latest written value. Setting it is ``accept(_:)``.
+    /// The latest written value. Setting it is ``accept(_:)``; an in-place change
+    /// (`value += 1`, `value.append(x)`) is one read and one write, as with a get and a set.
     /// - Precondition: the property has a value (it was created with one, or written since).
     @inlinable
     public var value: Value {
@@ -105,19 +106,11 @@ public final class StoreProperty<Value>: ObservableType, ReadableStoreProperty {
             return current
         }
         set { write(newValue) }
-        // An in-place change (`store.count.value += 1`, `store.items.value.append(item)`) reads
-        // this thread's executor state once for its read and its write, where a get and a set
-        // would read it twice. The write comes in a `defer`, so a change that throws is written
-        // back as a set would be. The state read at the start still holds at the end: a
-        // transaction is set and put back around an `updateStore` call, so one begun during the
-        // change has ended by then.
-        _modify {
-            let thread = observation.threadStates.existing
-            if !ExecutorThread.isRunningExecutor(thread) { trackRead() }
-            guard var current = cell.value else { readBeforeFirstWrite(Value.self) }
-            defer { write(current, thread: thread) }
-            yield &current
-        }
+        // No `_modify` that looks up the thread's executor state once for an in-place change's
+        // read and write (one thread-local read less, -20 instructions on W8): the access can
+        // span an `await` (`await load(into: &store.items.value)`) and end on another thread,
+        // whose state the write must use (its transaction, if any), not the first thread's
+        // (which may have exited, freeing its state).
     }
 
     /// The latest written value, or `nil` if an empty property has not been written yet.
@@ -136,14 +129,7 @@ public final class StoreProperty<Value>: ObservableType, ReadableStoreProperty {
 
     @inlinable
     func write(_ value: Value) {
-        write(value, thread: observation.threadStates.existing)
-    }
-
-    /// A write by a thread whose executor state is `thread` (`nil`: it never ran one): deferred
-    /// to the transaction of the `updateStore` call in progress, if any.
-    @inlinable
-    func write(_ value: Value, thread: UnsafeMutablePointer<ExecutorThreadState>?) {
-        if let transaction = thread?.pointee.transaction {
+        if let transaction = ExecutorThread.transaction(observation.threadStates) {
             switch cell.writeDeferred(value) {
             case .unchanged: return
             case .first: transaction._withUnsafeGuaranteedRef { $0.enlist(self) }
