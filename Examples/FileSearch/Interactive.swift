@@ -176,6 +176,19 @@ final class InteractiveApp {
         sources.append(source)
     }
 
+    /// Runs the main queue for the rest of the process; the call holds this app meanwhile.
+    ///
+    /// A method, not `withExtendedLifetime(app) { dispatchMain() }`: `dispatchMain()` ends the
+    /// main thread with `pthread_exit`, which unwinds the frames above it without running their
+    /// epilogues, and Dispatch then parks that thread in `sigsuspend`, where our signal handler
+    /// runs. In a debug build the generic `withExtendedLifetime` frame had a variable-size stack
+    /// allocation, whose AddressSanitizer poisoning stayed behind: the handler, landing on it,
+    /// was reported as a stack overflow and FileSearch died with status 1 and a raw terminal
+    /// (every signal test under `--sanitize=address`). This frame has no such allocation.
+    func runMainQueue() -> Never {
+        dispatchMain()
+    }
+
     /// Restores the terminal, prints `paths` (one per line) to standard output, and exits:
     /// 0 with paths, 130 without.
     func finish(printing paths: [String]) -> Never {
@@ -208,5 +221,5 @@ func runInteractive(_ options: Options) -> Never {
     let app = InteractiveApp(
         root: options.root, source: options.source, options: options.indexOptions, terminal: terminal)
     app.start(signalPipe: signalPipe)
-    withExtendedLifetime(app) { dispatchMain() }
+    app.runMainQueue()
 }
