@@ -53,9 +53,15 @@ let package = Package(
             path: "Benchmarks/Benchmarks",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Test-only helpers shared by the test targets (a Swift Testing trait).
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "ObservablesTests",
-            dependencies: ["Observables", "ObservablesFoundation"],
+            dependencies: ["Observables", "ObservablesFoundation", "TestSupport"],
             path: "Tests/ObservablesTests",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -79,7 +85,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FileSearchTests",
-            dependencies: ["FileSearchCore", "FileSearch", "Counter", "FluxerTesting"],
+            dependencies: ["FileSearchCore", "FileSearch", "Counter", "FluxerTesting", "TestSupport"],
             path: "Tests/FileSearchTests",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -91,7 +97,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FluxerTests",
-            dependencies: ["Fluxer"],
+            dependencies: ["Fluxer", "TestSupport"],
             path: "Tests/FluxerTests",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

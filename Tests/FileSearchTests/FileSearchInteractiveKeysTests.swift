@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -10,6 +11,7 @@ import Testing
 /// The interactive keys, paste, scrolling, marks, standard input and the missing-folder exit,
 /// on the real program in tmux.
 @Suite(
+    .serialized, .blocksItsThread,
     .timeLimit(.minutes(5)),
     .enabled(if: tmuxPath != nil, "tmux is not installed: the interactive checks need it (apt-get install -y tmux)"))
 struct FileSearchInteractiveKeysTests {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -10,6 +11,7 @@ import Testing
 let tmuxPath = which("tmux")
 
 @Suite(
+    .serialized, .blocksItsThread,
     .timeLimit(.minutes(3)),
     .enabled(if: tmuxPath != nil, "tmux is not installed: the interactive check needs it (apt-get install -y tmux)"))
 struct FileSearchInteractiveTests {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -12,7 +13,7 @@ let perlPath = which("perl")
 /// FileSearch's signals at any moment of its life: SIGTERM, SIGINT and SIGHUP exit with 128 +
 /// the signal and leave the terminal cooked; SIGWINCH only redraws.
 @Suite(
-    .serialized, .timeLimit(.minutes(3)),
+    .serialized, .blocksItsThread, .timeLimit(.minutes(3)),
     .enabled(if: tmuxPath != nil, "tmux is not installed: the interactive check needs it (apt-get install -y tmux)"),
     .enabled(if: perlPath != nil, "perl is not installed: it starts FileSearch with SIGINT at its default"))
 struct FileSearchSignalBreakerTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ import Testing
 /// (debug build) redrawing with keys unread, and a SIGTERM whose byte found the pipe full was
 /// dropped. Each test below failed before the bits (a breaker found it).
 @Suite(
-    .serialized, .timeLimit(.minutes(4)),
+    .serialized, .blocksItsThread, .timeLimit(.minutes(4)),
     .enabled(if: tmuxPath != nil, "tmux is not installed: the interactive check needs it (apt-get install -y tmux)"))
 struct FileSearchSignalStormTests {
     /// `/proc/PID/fd/N` of the first pipe that `process` has open: the relay's (FileSearch in

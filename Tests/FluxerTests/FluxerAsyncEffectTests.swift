@@ -81,9 +81,10 @@ private func slowAPI(_ log: APILog) -> @Sendable (String) async throws -> [Strin
     }
 }
 
-/// Polls `condition` every millisecond, at most `timeout` seconds (generous: the suite's
-/// blocking tests run on the task pool's threads and, under the thread sanitizer, can hold
-/// them for a minute or more).
+/// Polls `condition` every millisecond, at most `timeout` seconds (generous: each poll waits for
+/// a thread of the task pool, which takes jobs first in, first out behind every test the run has
+/// not yet started; the suites that block their threads run off the pool, `.blocksItsThread`,
+/// but under the thread sanitizer the light tests alone keep the pool busy for minutes).
 private func eventually(timeout: Double = 600, _ condition: () -> Bool) async -> Bool {
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
     while !condition() {

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Fluxer
@@ -50,7 +51,7 @@ final class SlowStartCounter: Fluxer {
 
 /// Four threads sending as fast as they can: the backlog stays bounded (memory is flat), no call
 /// stays inside `onNext` for long, and nothing is lost.
-@Suite struct FluxerBacklogStressTests {
+@Suite(.serialized, .blocksItsThread) struct FluxerBacklogStressTests {
     @Test func fourFloodingSendersKeepTheBacklogAndEveryCallBounded() {
         let fluxer = CheckedCounter()
         let sent = Atomic<Int>(0)

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Fluxer
@@ -8,7 +9,7 @@ import Testing
 /// A fresh Fluxer flooded by 4 threads from its very first use (the engine is made and started
 /// by whichever sender comes first). A start held up while senders pile up is
 /// FluxerBacklogStressTests' `sendersWaitAtTheBoundWhileTheEngineStarts`.
-@Suite struct FluxerChangeBreakerTests {
+@Suite(.serialized, .blocksItsThread) struct FluxerChangeBreakerTests {
     /// Runs `send` `perThread` times on each of `threads` threads started together; `false` if
     /// they did not all finish within 120 s.
     func flood(threads: Int = 4, perThread: Int = 5_000, _ send: @escaping @Sendable () -> Void) -> Bool {

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Fluxer
@@ -31,7 +32,7 @@ final class CheckedCounter: Fluxer {
     }
 }
 
-@Suite struct FluxerConcurrencyTests {
+@Suite(.serialized, .blocksItsThread) struct FluxerConcurrencyTests {
     @Test func eightThreadsSendingTenThousandIncreasesEndAtEightyThousand() {
         let bag = DisposeBag()
         let fluxer = CheckedCounter()

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Fluxer
@@ -68,7 +69,7 @@ private final class Overlaps: Sendable {
 
 /// Threads racing to break the executor's gate (lock-free idle sender, queued/closed bits), the reused
 /// `.just` sink and the directly called own stages. Serialized: each wants the two cores to itself.
-@Suite(.serialized) struct FluxerGateBreakerTests {
+@Suite(.serialized, .blocksItsThread) struct FluxerGateBreakerTests {
     @Test(arguments: [false, true])
     func a_observersChurningOnTheActionStreamNeitherLoseNorRepeatActions(deferred: Bool) {
         let perThread = 4_000

@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Fluxer
@@ -49,7 +50,7 @@ final class ComputedPipelineFluxer: Fluxer {
     func updateStore(dispatcher: Int) throws { store.value = dispatcher }
 }
 
-@Suite struct FluxerIdentityTests {
+@Suite(.serialized, .blocksItsThread) struct FluxerIdentityTests {
     @Test func aNewFluxerNeverInheritsADeadFluxersPipelineWhileItsPropertiesAreKept() {
         var kept: [StoreProperty<Int>] = []
         var lost = 0

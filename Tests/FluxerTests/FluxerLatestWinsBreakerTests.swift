@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Fluxer
@@ -9,10 +10,9 @@ import Testing
 /// (fc12fca), under threads: the order in which `dispatch` and `updateStore` run, the size of the
 /// key table, and what stays alive when the Fluxer goes.
 ///
-/// The time limit guards against a deadlock; it is not a timing check. Under the thread
-/// sanitizer the whole suite starts every test at once on two cores, and a test's clock runs
-/// while it waits for a thread (one minute was exceeded there by tests that take 5 s alone).
-@Suite(.timeLimit(.minutes(5))) struct FluxerLatestWinsBreakerTests {
+/// The time limit guards against a deadlock; it is not a timing check (under the thread
+/// sanitizer, beside the other suites, a test that takes 5 s alone took over a minute).
+@Suite(.serialized, .blocksItsThread, .timeLimit(.minutes(5))) struct FluxerLatestWinsBreakerTests {
     // MARK: Races
 
     @Test func actionsSharingOneKeyFromFourThreadsNeverApplyAnOlderActionsDispatchers() {

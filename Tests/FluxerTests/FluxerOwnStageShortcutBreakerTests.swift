@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Fluxer
@@ -92,7 +93,7 @@ private final class Kept: @unchecked Sendable {
 /// Tries to make the engine's direct call of its own stages (`deliverInput` / `deliverDispatcher`
 /// calling `process` / `apply` when the owner's copy of a stream's observers is that stage alone
 /// and `observersVersion` has not moved) deliver something the observer loop would not.
-@Suite(.serialized) struct FluxerOwnStageShortcutBreakerTests {
+@Suite(.serialized, .blocksItsThread) struct FluxerOwnStageShortcutBreakerTests {
     @Test(arguments: [false, true])
     func a_extraObserversChurningOnBothStreamsSeeAnUnbrokenRunAndTheStoreEverythingOnce(onQueue: Bool) {
         let perSender = 10_000

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Fluxer
@@ -9,7 +10,7 @@ import Testing
 /// at least half its storage. Four threads keep it full (it never empties while they send), so
 /// the owner takes thousands of jobs in a row and the queue compacts under waiting senders and
 /// hand-overs. Fails after 60 seconds instead of hanging the run.
-@Suite struct FluxerQueueCompactionBreakerTests {
+@Suite(.serialized, .blocksItsThread) struct FluxerQueueCompactionBreakerTests {
     @Test func fourThreadsSendingTwentyThousandActionsEachKeepTheTotalAndTheBound() {
         let perThread = 20_000
         let fluxer = CheckedCounter()

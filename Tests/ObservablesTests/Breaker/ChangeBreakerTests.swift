@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Observables
@@ -8,7 +9,7 @@ import Testing
 /// Attacks on the lock-free subject delivery (SubjectHub), the StageSink operator state and
 /// the inlinable sharing operators: concurrent senders (here), re-entrancy, stages and lifetimes
 /// (the extensions in the files next to this one).
-@Suite struct ChangeBreakerTests {
+@Suite(.serialized, .blocksItsThread) struct ChangeBreakerTests {
     struct Stamp: Hashable, Sendable {
         let sender: Int
         let index: Int

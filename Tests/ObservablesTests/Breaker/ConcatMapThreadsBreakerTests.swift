@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Observables
+import TestSupport
 import Testing
 
 /// A value whose deinit sends `nil` into `subject`: the subject that fed it to the operator
@@ -17,7 +18,7 @@ private final class SendsBackWhenReleased: @unchecked Sendable {
 /// subject and so the same `concatMap`. Run with `-c release` too: an optimized build may end
 /// a queue's lifetime earlier, under the lock. Each case fails after 60 seconds instead of
 /// hanging the run.
-@Suite struct ConcatMapThreadsBreakerTests {
+@Suite(.serialized, .blocksItsThread) struct ConcatMapThreadsBreakerTests {
     /// Each element becomes an inner observable that ends on another queue, so the next ones
     /// wait in `concatMap`'s queue; the inner holds the element until it is released.
     private func innerHolding(_ value: SendsBackWhenReleased?, on scheduler: SerialDispatchQueueScheduler)

@@ -1,5 +1,6 @@
 import Dispatch
 import Observables
+import TestSupport
 import Testing
 
 /// Breaking the dispose trampoline (`DisposeTrampoline`): deep disposals that re-enter it from
@@ -8,7 +9,7 @@ import Testing
 /// exit. Chains are built on a big stack (subscribing and a value's delivery recurse per
 /// operator, and freeing a deep definition does too); what is under test (a disposal) runs on a
 /// 512 KiB stack.
-@Suite struct DisposeTrampolineBreakerTests {
+@Suite(.serialized, .blocksItsThread) struct DisposeTrampolineBreakerTests {
     typealias Log = DisposeOrderTests.Log
 
     /// Values handed between threads that are joined before the next use.

@@ -1,8 +1,9 @@
 import Observables
+import TestSupport
 import Testing
 
 /// Adversarial tests for operators with several sources or inner subscriptions.
-@Suite struct OperatorBreakerTests {
+@Suite(.serialized, .blocksItsThread) struct OperatorBreakerTests {
     @Test func flatMapLatestDisposesThePreviousInnerBeforeSubscribingTheNext() {
         let outer = PublishSubject<Int>()
         let first = PublishSubject<Int>()

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Observables
@@ -112,7 +113,7 @@ private struct ChurnRun {
 /// while other threads append: a subject's queue, `merge`'s inbox, `observe(on:)`, `concatMap`'s
 /// waiting inners, `zip`'s queues and `delay`'s waiting events. Run with `-c release` and
 /// `--sanitize=thread` too. Each case fails after 60 seconds instead of hanging the run.
-@Suite struct QueueCompactionThreadsBreakerTests {
+@Suite(.serialized, .blocksItsThread) struct QueueCompactionThreadsBreakerTests {
     /// (a) Four subjects, each fed by its own thread: every value once, per-source order kept,
     /// observer calls never overlap.
     @Test func mergeOfFourSubjectsFedFromFourThreadsKeepsEveryValueInOrder() {

@@ -1,10 +1,11 @@
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 /// Tries to break `scan(into:)` as one stage object (its value moved out while the accumulator
 /// runs) and `DeferredRelease` freeing a bounded number of stages in place per release.
-@Suite struct ScanIntoReleaseBreakerTests {
+@Suite(.serialized, .blocksItsThread) struct ScanIntoReleaseBreakerTests {
     // MARK: scan(into:)
 
     @Test func theAccumulatedArrayIsMutatedInPlaceWhenTheObserverKeepsNothing() {

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Observables
@@ -8,7 +9,7 @@ import Testing
 /// captures the sink alone) and on the `SubscribeSink` shapes whose closure captures (sink,
 /// onNext) or (sink, on): the dispose barrier, the grammar, unhandled errors, re-entrant sends
 /// through a subject, and what a chain releases. Serialized: t2 swaps `Hooks.unhandledError`.
-@Suite(.serialized) struct StageSinkBreakerTests {
+@Suite(.serialized, .blocksItsThread) struct StageSinkBreakerTests {
     typealias Gate = ChangeBreakerTests.Gate
 
     /// An error only this suite sends: the hook counts these and passes any other on.

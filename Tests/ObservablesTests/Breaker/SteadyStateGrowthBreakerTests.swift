@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Observables
@@ -32,7 +33,7 @@ private final class Counted: @unchecked Sendable {
 /// end of the run; the bound is far above what the chain logically holds and far below
 /// `cycles`. These are the same shape as the `SlotQueue` growth (storage reclaimed only when the
 /// queue drains), in other queues.
-@Suite struct SteadyStateGrowthBreakerTests {
+@Suite(.serialized, .blocksItsThread) struct SteadyStateGrowthBreakerTests {
     static let cycles = 20_000
     static let bound = 200
 

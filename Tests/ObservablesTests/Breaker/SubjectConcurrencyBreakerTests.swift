@@ -1,10 +1,11 @@
 import Dispatch
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 /// Replay racing with sends from other threads, and disposal races.
-@Suite struct SubjectConcurrencyBreakerTests {
+@Suite(.serialized, .blocksItsThread) struct SubjectConcurrencyBreakerTests {
     /// Checks one subscriber's stream: no overlap, and the events are exactly `expected`.
     final class Probe: @unchecked Sendable {
         // @unchecked: `recorder` is thread-safe; `detector` is atomic.

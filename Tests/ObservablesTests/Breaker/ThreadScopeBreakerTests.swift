@@ -1,5 +1,6 @@
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 /// Breaking `ThreadScope` / `ThreadState` and what moved onto them: `do(onNext:)` as a stage of
@@ -8,7 +9,7 @@ import Testing
 /// deep disposal, short-lived threads (run under AddressSanitizer with LeakSanitizer: a
 /// per-thread state left holding storage at thread exit is a leak) and threads disposing deep
 /// chains while others send into their subjects (run under ThreadSanitizer).
-@Suite struct ThreadScopeBreakerTests {
+@Suite(.serialized, .blocksItsThread) struct ThreadScopeBreakerTests {
     typealias Ledger = DisposeTrampolineBreakerTests.Ledger
     typealias Box = DisposeTrampolineBreakerTests.Box
     typealias Log = DisposeOrderTests.Log

@@ -236,9 +236,10 @@ private final class Flag: Sendable {
 }
 
 /// Polls `condition` every millisecond from an async context, at most `timeout` seconds. The
-/// timeout is generous: the suite's blocking tests run on the task pool's threads (two on a
-/// 2-core machine) and, under the thread sanitizer, can hold them for a minute or more, while
-/// a suspended bridge waits for one of those threads to resume.
+/// timeout is generous: a suspended bridge waits for a thread of the task pool (two on a 2-core
+/// machine), which takes jobs first in, first out behind every test the run has not yet
+/// started; the suites that block their threads run off the pool (`.blocksItsThread`), but
+/// under the thread sanitizer the light tests alone keep it busy for minutes.
 private func eventually(timeout: Double = 600, _ condition: @Sendable () -> Bool) async -> Bool {
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
     while !condition() {

@@ -1,12 +1,13 @@
 import Dispatch
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 /// The serializer behind `create` and the merging operators, driven from several threads at
 /// once: its idle fast path (a compare-and-swap instead of the lock) must keep the same rules as
 /// the queue: no overlap, nothing lost, each producer's order kept, nothing after the terminal.
-@Suite struct SerializationConcurrencyTests {
+@Suite(.serialized, .blocksItsThread) struct SerializationConcurrencyTests {
     static let producers = 4
 
     /// Per-producer sequences recorded by one observer; checks overlap on the way.

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 /// Stress tests for the subjects' delivery engine: an idle `PublishSubject` delivers a value
@@ -9,7 +10,7 @@ import Testing
 /// go idle without it, and everything else falls back to the queue under the lock. Senders on
 /// their own threads race observers that subscribe and dispose, re-entrant sends, a terminal
 /// event and the subject's `dispose()`; each run checks every observer's stream afterwards.
-@Suite struct SubjectDeliveryStressTests {
+@Suite(.serialized, .blocksItsThread) struct SubjectDeliveryStressTests {
     /// An event's identity: who sent it, its index among that sender's events, and the epoch the
     /// sender read just before sending (see ``Race/epoch``).
     struct Stamp: Hashable, Sendable {

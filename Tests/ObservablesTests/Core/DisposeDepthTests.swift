@@ -1,5 +1,6 @@
 import Dispatch
 import Observables
+import TestSupport
 import Testing
 
 /// Disposing chains of operators that each head their own segment (see `StackDepthTests` for
@@ -9,7 +10,7 @@ import Testing
 /// build): a few thousand of them overflowed a 512 KiB stack. The order is RxSwift's: a
 /// disposal disposes the source first, then runs `onDispose`, so `onDispose` closures run from
 /// the source down.
-@Suite struct DisposeDepthTests {
+@Suite(.serialized, .blocksItsThread) struct DisposeDepthTests {
     /// One operator that heads its own segment.
     enum Kind: String, CaseIterable, Sendable {
         case doOnDispose, catchError, observeOn, merge, combineLatest, flatMap, share, takeUntil

@@ -1,12 +1,13 @@
 import Dispatch
 import Foundation
 import Observables
+import TestSupport
 import Testing
 
 /// Operators that switch from one source to another (`flatMapLatest`, `switchLatest`,
 /// `flatMapFirst`, `amb`, `timeout`) while the sources emit on other threads: once the operator
 /// has switched, nothing from the source it left reaches the observer.
-@Suite struct LatestWinsConcurrencyTests {
+@Suite(.serialized, .blocksItsThread) struct LatestWinsConcurrencyTests {
     /// Outer values per stress run: about a second on two cores, a few under the thread sanitizer.
     private static let outerValues = 100_000
 

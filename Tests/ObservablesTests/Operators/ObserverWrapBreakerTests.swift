@@ -1,5 +1,6 @@
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 /// The chains a wrapped observer subscribes through: none, a stage, a head of its own segment
@@ -208,7 +209,7 @@ private func expectNotReportedAsUnhandled(
 /// Your own observer (an `AnyObserver`, a subject, a `TestableObserver`) behind a `subscribe(_:)`
 /// sink: re-entrant sends keep their order, RxTest windows are RxSwift's, a subject as the
 /// observer keeps the grammar and is released, and the errors it handles are not reported.
-@Suite(.leavesNothingAlive) struct ObserverWrapBreakerTests {
+@Suite(.serialized, .blocksItsThread, .leavesNothingAlive) struct ObserverWrapBreakerTests {
     /// A wrapped observer that sends into its own subject is not re-entered: the value it sends
     /// is delivered after the current one returns, and nothing is lost.
     ///

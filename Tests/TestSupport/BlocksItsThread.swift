@@ -1,0 +1,98 @@
+import Dispatch
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Marks a suite whose tests keep their thread busy for long: stress tests that join threads,
+/// deep chains disposed on a small stack, tests that wait for a child process. The suite runs on
+/// a thread of its own instead of Swift concurrency's cooperative threads, one test at a time
+/// (mark it `.serialized` too, so that no test's time limit counts the wait for the one before
+/// it), and at most as many such suites as the machine has cores run at once.
+///
+/// Why: Swift Testing starts every test's task at the start of the run, and the cooperative pool
+/// (one thread per core) takes jobs first in, first out. A synchronous test holds its pool thread
+/// until it returns, so any job queued later (the effect task of an `async` test, the
+/// continuation of an `await`) waits until every test queued before it has run. Under the thread
+/// sanitizer on a 2-core machine that was nearly the whole run (~830 s), and a test store's 600 s
+/// `receive` timed out waiting for an effect that had not yet had a thread. With the heavy suites
+/// off the pool, a later job waits only for the light tests.
+///
+/// An `async` test in such a suite runs on the suite's thread too, but the tasks it creates with
+/// `Task { }` run on the pool.
+public struct BlocksItsThreadTrait: SuiteTrait, TestScoping {
+    /// The scope is the suite's: its tests run inside it.
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+        test.isSuite ? self : nil
+    }
+
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        if !test.traits.contains(where: { $0 is ParallelizationTrait }) {
+            Issue.record(
+                "\(test.name) is .blocksItsThread but not .serialized: its tests would queue on one thread with their time limits running"
+            )
+        }
+        await ThreadSlots.shared.acquire()
+        defer { ThreadSlots.shared.release() }
+        try await withTaskExecutorPreference(OwnThreadExecutor()) {
+            try await function()
+        }
+    }
+}
+
+extension Trait where Self == BlocksItsThreadTrait {
+    /// The suite's tests keep their thread busy for long: see ``BlocksItsThreadTrait``.
+    public static var blocksItsThread: Self { Self() }
+}
+
+/// Runs a task's jobs on a serial dispatch queue of its own: Dispatch gives such a queue a thread
+/// outside the cooperative pool when the threads it has are busy.
+private final class OwnThreadExecutor: TaskExecutor {
+    private let queue = DispatchQueue(label: "a test that blocks its thread")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
+
+/// As many slots as the machine has cores; a suite waits for one without holding a thread.
+private final class ThreadSlots: @unchecked Sendable {
+    // @unchecked: `freeSlots` and `waiting` are only touched under `mutex` (a pthread mutex: the
+    // thread sanitizer sees it).
+    static let shared = ThreadSlots(count: max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var freeSlots: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    private init(count: Int) {
+        freeSlots = count
+        pthread_mutex_init(mutex, nil)
+    }
+
+    func acquire() async {
+        pthread_mutex_lock(mutex)
+        if freeSlots > 0 {
+            freeSlots -= 1
+            pthread_mutex_unlock(mutex)
+            return
+        }
+        await withCheckedContinuation { continuation in
+            waiting.append(continuation)
+            pthread_mutex_unlock(mutex)
+        }
+    }
+
+    /// Hands the slot to the suite that waited longest, or frees it.
+    func release() {
+        pthread_mutex_lock(mutex)
+        let next = waiting.isEmpty ? nil : waiting.removeFirst()
+        if next == nil { freeSlots += 1 }
+        pthread_mutex_unlock(mutex)
+        next?.resume()
+    }
+}
