@@ -7,9 +7,9 @@ import Testing
 
 /// Marks a suite whose tests keep their thread busy for long: stress tests that join threads,
 /// deep chains disposed on a small stack, tests that wait for a child process. The suite runs on
-/// a thread of its own instead of Swift concurrency's cooperative threads, one test at a time
-/// (mark it `.serialized` too, so that no test's time limit counts the wait for the one before
-/// it), and at most as many such suites as the machine has cores run at once.
+/// threads of Dispatch's instead of Swift concurrency's cooperative threads, and at most as many
+/// such suites as the machine has cores run at once. Mark the suite `.serialized` too: its tests
+/// then run one at a time, as on one core (the trait records an issue otherwise).
 ///
 /// Why: Swift Testing starts every test's task at the start of the run, and the cooperative pool
 /// (one thread per core) takes jobs first in, first out. A synchronous test holds its pool thread
@@ -19,8 +19,9 @@ import Testing
 /// `receive` timed out waiting for an effect that had not yet had a thread. With the heavy suites
 /// off the pool, a later job waits only for the light tests.
 ///
-/// An `async` test in such a suite runs on the suite's thread too, but the tasks it creates with
-/// `Task { }` run on the pool.
+/// A time limit still fires while a test blocks (it runs on another thread). An `async` test in
+/// such a suite runs off the pool too, but the tasks it creates with `Task { }` run on the pool.
+/// A marked suite inside a marked suite uses its parent's slot.
 public struct BlocksItsThreadTrait: SuiteTrait, TestScoping {
     /// The scope is the suite's: its tests run inside it.
     public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
@@ -30,15 +31,21 @@ public struct BlocksItsThreadTrait: SuiteTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
+        if ThreadSlots.held {
+            try await function()
+            return
+        }
         if !test.traits.contains(where: { $0 is ParallelizationTrait }) {
             Issue.record(
-                "\(test.name) is .blocksItsThread but not .serialized: its tests would queue on one thread with their time limits running"
+                "\(test.name) is .blocksItsThread but not .serialized: its tests would all run at once, each on a thread"
             )
         }
         await ThreadSlots.shared.acquire()
         defer { ThreadSlots.shared.release() }
-        try await withTaskExecutorPreference(OwnThreadExecutor()) {
-            try await function()
+        try await ThreadSlots.$held.withValue(true) {
+            try await withTaskExecutorPreference(OffThePoolExecutor.shared) {
+                try await function()
+            }
         }
     }
 }
@@ -48,14 +55,18 @@ extension Trait where Self == BlocksItsThreadTrait {
     public static var blocksItsThread: Self { Self() }
 }
 
-/// Runs a task's jobs on a serial dispatch queue of its own: Dispatch gives such a queue a thread
-/// outside the cooperative pool when the threads it has are busy.
-private final class OwnThreadExecutor: TaskExecutor {
-    private let queue = DispatchQueue(label: "a test that blocks its thread")
+/// Runs each job on a serial dispatch queue made for it, which Dispatch runs on a thread outside
+/// the cooperative pool, starting one when the others are busy. One queue per job, not one per
+/// suite: a test's time limit is a task of its own, and it must run while the test's body blocks
+/// its thread.
+private final class OffThePoolExecutor: TaskExecutor {
+    static let shared = OffThePoolExecutor()
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+        DispatchQueue(label: "a test that blocks its thread").async {
+            job.runSynchronously(on: self.asUnownedTaskExecutor())
+        }
     }
 }
 
@@ -64,6 +75,8 @@ private final class ThreadSlots: @unchecked Sendable {
     // @unchecked: `freeSlots` and `waiting` are only touched under `mutex` (a pthread mutex: the
     // thread sanitizer sees it).
     static let shared = ThreadSlots(count: max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+    /// `true` inside a marked suite: a marked suite nested in it takes no second slot.
+    @TaskLocal static var held = false
 
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var freeSlots: Int
