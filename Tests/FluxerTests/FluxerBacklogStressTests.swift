@@ -82,7 +82,9 @@ final class SlowStartCounter: Fluxer {
             highWater <= PipelineEngine<CheckedCounter.Action, CheckedCounter.Dispatcher>.backlogLimit + 4,
             "the queue never held more than its bound (plus one job per handed-over sender)")
         #expect(
-            longestCall.load(ordering: .relaxed) < 1_000_000_000,
+            // The flood's whole length: under the thread sanitizer, with other suites' threads on
+            // two cores, one call was preempted for just over 1 s.
+            longestCall.load(ordering: .relaxed) < 2_000_000_000,
             "no onNext stayed inside the executor for the whole flood (longest: \(longestCall.load(ordering: .relaxed)) ns)"
         )
         #expect(fluxer.store.count.value == sent.load(ordering: .relaxed), "every action was applied")

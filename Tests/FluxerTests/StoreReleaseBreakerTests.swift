@@ -88,7 +88,7 @@ extension StoreReleaseBreakerTests {
                 for index in 0..<perThread {
                     property?.accept(StoreItem(thread * perThread + index, ledger, onRelease: reads))
                 }
-            }(10)
+            }(300)
             #expect(finished, "deadlock: a replaced store value read its property from its deinit")
             guard finished else { return }
             #expect(watch.overlaps.load(ordering: .acquiring) == 0)
