@@ -113,7 +113,7 @@ final class SlowStartCounter: Fluxer {
         // Until the bound is reached (or, without it, until every action is queued), then a
         // little longer for senders that would run past it.
         #expect(
-            eventually(timeout: 30) {
+            eventually(timeout: 300) {
                 engine.lock.withLock { engine.jobs.count } >= limit
                     || sendersDone.load(ordering: .relaxed) == 3
             })
@@ -123,7 +123,7 @@ final class SlowStartCounter: Fluxer {
         fluxer.startGate.signal()
         #expect(finished.wait(timeout: .now() + 60) == .success, "the start runs the queue and frees the senders")
         #expect(
-            eventually(timeout: 30) { fluxer.store.count.value == 3_002 },
+            eventually(timeout: 300) { fluxer.store.count.value == 3_002 },
             "3 x 1,000 sent, the starter's own and the stage's")
         let highWater = engine.lock.withLock { engine.backlogHighWater }
         #expect(highWater <= limit + 1, "the queue held more than its bound plus a hand-over: \(highWater)")

@@ -40,7 +40,7 @@ import Testing
             #expect(done, "round \(round): deadlock (senders did not finish in 120 s)")
             guard done else { return }
             #expect(
-                eventually(timeout: 30) { fluxer.store.count.value == 20_000 },
+                eventually(timeout: 300) { fluxer.store.count.value == 20_000 },
                 "round \(round): count \(fluxer.store.count.value), expected 20,000")
             let engine = fluxer.engine
             let highWater = engine.lock.withLock { engine.backlogHighWater }

@@ -100,7 +100,7 @@ import Testing
             sched_yield()
         }
         fluxer.isStubEnabled = false
-        #expect(eventually(timeout: 30) { !fluxer.isProcessing })
+        #expect(eventually(timeout: 300) { !fluxer.isProcessing })
         #expect(fluxer.store.count.value + fluxer.stub.actions.count == 4 * perThread)
     }
 

@@ -99,7 +99,7 @@ import Testing
                 }
             }
         }
-        #expect(finished(30))
+        #expect(finished(300))
         #expect(failures.load(ordering: .relaxed) == 0)
     }
 
