@@ -1,12 +1,13 @@
 import Dispatch
 import Observables
+import Synchronization
 import TestSupport
 import Testing
 
 /// Breaking the dispose trampoline (`DisposeTrampoline`): deep disposals that re-enter it from
 /// `onDispose` closures, from events sent while a chain is disposed, from `deinit`s of objects a
-/// chain captured, from containers of deep chains, from several threads, and from threads that
-/// exit. Chains are built on a big stack (subscribing and a value's delivery recurse per
+/// chain captured, from several threads, and from threads that exit (containers of deep chains
+/// are ``DisposeTrampolineContainerBreakerTests``, a suite of their own). Chains are built on a big stack (subscribing and a value's delivery recurse per
 /// operator, and freeing a deep definition does too); what is under test (a disposal) runs on a
 /// 512 KiB stack.
 @Suite(.serialized, .blocksItsThread) struct DisposeTrampolineBreakerTests {
@@ -70,6 +71,24 @@ import Testing
             same,
             "\(what): \(log.count) of \(expected.count) entries, first difference at \(firstMismatch(log, expected)): \(log.dropFirst(firstMismatch(log, expected)).prefix(3)) instead of \(expected.dropFirst(firstMismatch(log, expected)).prefix(3))",
             sourceLocation: sourceLocation)
+    }
+
+    /// `units` times `do(onDispose:)`, `catch` and `merge` with `never` over a source whose
+    /// disposal is counted.
+    static func countedChain(_ counts: DisposalCounts, units: Int) -> Observable<Int> {
+        var chain = Observable<Int>.create { _ in
+            Disposables.create { counts.sources.add(1, ordering: .relaxed) }
+        }
+        for _ in 0..<units {
+            chain = chain.do(onDispose: { counts.onDisposes.add(1, ordering: .relaxed) })
+                .catch { Observable.error($0) }
+            chain = Observable.merge(chain, Observable.never())
+        }
+        return chain
+    }
+
+    static func subscribeCounted(_ chain: Observable<Int>, _ counts: DisposalCounts) -> Disposable {
+        chain.subscribe(onDisposed: { counts.onDisposeds.add(1, ordering: .relaxed) })
     }
 
     // MARK: - 1. Re-entrancy from onDispose
@@ -256,4 +275,18 @@ import Testing
 /// The first index where `a` and `b` differ, or the shorter one's count.
 func firstMismatch(_ a: [String], _ b: [String]) -> Int {
     zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
+}
+
+/// What a set of chains counted as they were disposed.
+final class DisposalCounts: Sendable {
+    let sources = Atomic<Int>(0)
+    let onDisposes = Atomic<Int>(0)
+    let onDisposeds = Atomic<Int>(0)
+
+    var snapshot: [Int] {
+        [
+            sources.load(ordering: .acquiring), onDisposes.load(ordering: .acquiring),
+            onDisposeds.load(ordering: .acquiring),
+        ]
+    }
 }
