@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Fluxer
@@ -79,19 +80,6 @@ private func slowAPI(_ log: APILog) -> @Sendable (String) async throws -> [Strin
         if query == "fail" { throw Offline() }
         return [query.uppercased()]
     }
-}
-
-/// Polls `condition` every millisecond, at most `timeout` seconds (generous: each poll waits for
-/// a thread of the task pool, which takes jobs first in, first out behind every test the run has
-/// not yet started; the suites that block their threads run off the pool, `.blocksItsThread`,
-/// but under the thread sanitizer the light tests alone keep the pool busy for minutes).
-private func eventually(timeout: Double = 600, _ condition: () -> Bool) async -> Bool {
-    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
-    while !condition() {
-        if DispatchTime.now().uptimeNanoseconds > deadline { return false }
-        try? await Task.sleep(nanoseconds: 1_000_000)
-    }
-    return true
 }
 
 @Suite struct FluxerAsyncEffectTests {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Fluxer
@@ -292,7 +293,7 @@ import Testing
         let log = record(fluxer.store.log, in: bag)
         for index in 0..<50 { fluxer.action.onNext("\(index)") }
         scheduler.flush()
-        #expect(eventually { log.values.count == 50 })
+        #expect(waitUntil { log.values.count == 50 })
         #expect(log.values == (0..<50).map { "\($0)" })
         #expect(onScheduler.values.allSatisfy { $0 })
     }

@@ -171,7 +171,7 @@ import Testing
             scheduler.queue.sync {}
             worker.wait()
         }
-        #expect(eventually { weakFluxer == nil && weakEngine == nil && weakCaptured == nil })
+        #expect(waitUntil { weakFluxer == nil && weakEngine == nil && weakCaptured == nil })
         // All or nothing: without a scheduler the owner releases the Fluxer between `run` and `drain`.
         #expect(onScheduler ? applied.value == 0 : [0, 50].contains(applied.value), "queued dispatchers")
         #expect(ledger.value == 0, "library objects left alive")
@@ -230,10 +230,10 @@ import Testing
                     input.onNext(String(index * 4 + thread))
                 }
             }
-            #expect(senders(20), "senders stuck", sourceLocation: sourceLocation)
-            #expect(done.wait(timeout: .now() + 20) == .success, "streams stuck", sourceLocation: sourceLocation)
+            #expect(senders(300), "senders stuck", sourceLocation: sourceLocation)
+            #expect(done.wait(timeout: .now() + 300) == .success, "streams stuck", sourceLocation: sourceLocation)
             scheduler?.flush()
-            #expect(eventually { !fluxer.engine.isBusy }, "executor stuck", sourceLocation: sourceLocation)
+            #expect(waitUntil { !fluxer.engine.isBusy }, "executor stuck", sourceLocation: sourceLocation)
             #expect(tableSizes(fluxer) == [0, 0], "round \(round)", sourceLocation: sourceLocation)
             hits += check(log.values, actions: 4 * perThread, key: key, sourceLocation: sourceLocation)
         }

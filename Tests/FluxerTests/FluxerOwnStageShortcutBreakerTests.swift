@@ -161,7 +161,7 @@ private final class Kept: @unchecked Sendable {
         #expect(finished, "deadlock: the threads did not finish")
         let total = sent.load(ordering: .relaxed)
         #expect(total >= 2 * perSender)
-        #expect(eventually(timeout: 300) { appliedCount.load(ordering: .acquiring) == total })
+        #expect(waitUntil(timeout: 300) { appliedCount.load(ordering: .acquiring) == total })
         if onQueue { scheduler.flush() }
         let values = applied.values
         #expect(values.count == total, "every action applied once")
@@ -176,9 +176,9 @@ private final class Kept: @unchecked Sendable {
         }
         // With the extras gone, the shortcut is back on for both streams.
         action.onNext("end:0")
-        #expect(eventually { appliedCount.load(ordering: .acquiring) == total + 1 })
+        #expect(waitUntil { appliedCount.load(ordering: .acquiring) == total + 1 })
         if onQueue { scheduler.flush() }
-        #expect(eventually { !fluxer.isProcessing })
+        #expect(waitUntil { !fluxer.isProcessing })
         #expect(fluxer.engine.actionsGoToOwnStageOnly && fluxer.engine.dispatchersGoToOwnStageOnly)
     }
 
@@ -269,11 +269,11 @@ private final class Kept: @unchecked Sendable {
                         if gone.load(ordering: .acquiring) { afterRelease += 1 }
                     }
                 }
-                _ = eventually {
+                _ = waitUntil(timeout: 5) {
                     applied.load(ordering: .relaxed) >= 100 * (round % 3 + 1) && extraSeen.load(ordering: .relaxed) > 0
                 }
             }
-            #expect(eventually(timeout: 300) { weakFluxer == nil }, "round \(round): the Fluxer was not freed")
+            #expect(waitUntil(timeout: 300) { weakFluxer == nil }, "round \(round): the Fluxer was not freed")
             gone.store(true, ordering: .releasing)
             let done = threads(30)
             #expect(done, "round \(round): deadlock")

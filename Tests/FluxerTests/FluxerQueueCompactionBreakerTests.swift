@@ -40,7 +40,7 @@ import Testing
         }
         #expect(finished(300), "deadlock: a sender did not finish")
         let total = 4 * perThread
-        #expect(eventually(timeout: 300) { fluxer.store.count.value == total }, "count \(fluxer.store.count.value)")
+        #expect(waitUntil(timeout: 300) { fluxer.store.count.value == total }, "count \(fluxer.store.count.value)")
         #expect(fluxer.overlaps.load(ordering: .relaxed) == 0, "updateStore calls overlapped")
         let highWater = engine.lock.withLock { engine.backlogHighWater }
         let sampled = sampledMax.load(ordering: .relaxed)

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Fluxer
@@ -52,7 +53,7 @@ func returnsInTime(_ body: @escaping @Sendable () -> Void) -> Bool {
         body()
         done.signal()
     }.start()
-    return done.wait(timeout: .now() + 5) == .success
+    return done.wait(timeout: .now() + 300) == .success
 }
 
 extension FluxerReleaseTests {
@@ -73,7 +74,7 @@ extension FluxerReleaseTests {
         }
         nonisolated(unsafe) let shared = fluxer
         #expect(returnsInTime { shared.action.onNext("c") }, "deadlock: the send did not return")
-        #expect(eventually { log.values.count == 4 })
+        #expect(waitUntil { log.values.count == 4 })
         #expect(log.values == ["a", "b", "c", "from deinit"])
     }
 
@@ -91,7 +92,7 @@ extension FluxerReleaseTests {
         let log = record(fluxer.store.log, in: bag)
         nonisolated(unsafe) let shared = fluxer
         #expect(returnsInTime { shared.action.onNext(.plain("first")) }, "deadlock: the send did not return")
-        #expect(eventually { log.values.count == 3 })
+        #expect(waitUntil { log.values.count == 3 })
         #expect(log.values == ["first", "carried", "from deinit"])
     }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Fluxer
@@ -100,7 +101,7 @@ import Testing
             sched_yield()
         }
         fluxer.isStubEnabled = false
-        #expect(eventually(timeout: 300) { !fluxer.isProcessing })
+        #expect(waitUntil(timeout: 300) { !fluxer.isProcessing })
         #expect(fluxer.store.count.value + fluxer.stub.actions.count == 4 * perThread)
     }
 

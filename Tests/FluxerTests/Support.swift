@@ -182,16 +182,6 @@ func ownStages(_ fluxer: ScriptFluxer) -> Recorder<Observable<String>> {
     return streams
 }
 
-/// Waits (polling) until `condition` holds or `timeout` seconds pass; returns the condition.
-func eventually(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        if Date() > deadline { return false }
-        usleep(1_000)
-    }
-    return true
-}
-
 /// The address of a local of the caller's frame: a proxy for stack depth (but not under the
 /// address sanitizer, see ``runningUnderAddressSanitizer``).
 @inline(never)

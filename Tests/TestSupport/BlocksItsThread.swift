@@ -72,40 +72,40 @@ private final class OffThePoolExecutor: TaskExecutor {
 
 /// As many slots as the machine has cores; a suite waits for one without holding a thread.
 private final class ThreadSlots: @unchecked Sendable {
-    // @unchecked: `freeSlots` and `waiting` are only touched under `mutex` (a pthread mutex: the
-    // thread sanitizer sees it).
+    // @unchecked: `freeSlots` and `waiting` are only touched under `lock`.
     static let shared = ThreadSlots(count: max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
     /// `true` inside a marked suite: a marked suite nested in it takes no second slot.
     @TaskLocal static var held = false
 
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let lock = TestLock()
     private var freeSlots: Int
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    private init(count: Int) {
-        freeSlots = count
-        pthread_mutex_init(mutex, nil)
-    }
+    private init(count: Int) { freeSlots = count }
 
     func acquire() async {
-        pthread_mutex_lock(mutex)
-        if freeSlots > 0 {
-            freeSlots -= 1
-            pthread_mutex_unlock(mutex)
-            return
-        }
         await withCheckedContinuation { continuation in
-            waiting.append(continuation)
-            pthread_mutex_unlock(mutex)
+            let free = lock.withLock {
+                if freeSlots > 0 {
+                    freeSlots -= 1
+                    return true
+                }
+                waiting.append(continuation)
+                return false
+            }
+            if free { continuation.resume() }
         }
     }
 
     /// Hands the slot to the suite that waited longest, or frees it.
     func release() {
-        pthread_mutex_lock(mutex)
-        let next = waiting.isEmpty ? nil : waiting.removeFirst()
-        if next == nil { freeSlots += 1 }
-        pthread_mutex_unlock(mutex)
+        let next: CheckedContinuation<Void, Never>? = lock.withLock {
+            if waiting.isEmpty {
+                freeSlots += 1
+                return nil
+            }
+            return waiting.removeFirst()
+        }
         next?.resume()
     }
 }

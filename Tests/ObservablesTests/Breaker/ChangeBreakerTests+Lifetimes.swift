@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Observables
@@ -156,7 +157,7 @@ extension ChangeBreakerTests {
         let before = Resources.total
         sharingChurn({ $0.share(replay: 1) }, replays: true)
         sharingChurn({ $0.publish().refCount() }, replays: false)
-        let settled = waitUntil(timeout: 5) { Resources.total == before }
+        let settled = waitUntil { Resources.total == before }
         print("f4: Resources.total before \(before), after \(Resources.total)")
         #expect(settled || ProcessInfo.processInfo.environment["BREAKER_ALONE"] == nil)
     }

@@ -35,11 +35,11 @@ private final class SendsBackWhenReleased: @unchecked Sendable {
         let subject = PublishSubject<SendsBackWhenReleased?>()
         let scheduler = SerialDispatchQueueScheduler(qos: .default)
         let subscription = subject.concatMap { self.innerHolding($0, on: scheduler) }.subscribe(output.observer)
-        let finished = onOwnThreads(4, timeout: 60) { _ in
+        let finished = onOwnThreads(4) { _ in
             for _ in 0..<perThread { subject.onNext(SendsBackWhenReleased(subject)) }
         }
         #expect(finished, "deadlock: a released inner observable sent back into concatMap under its lock")
-        let drained = waitUntil(timeout: 60) { output.elements.count == 8 * perThread }
+        let drained = waitUntil { output.elements.count == 8 * perThread }
         #expect(drained, "concatMap delivered \(output.elements.count) of \(8 * perThread) elements")
         subscription.dispose()
         #expect(output.elements.filter { $0 == 1 }.count == 4 * perThread)
@@ -60,7 +60,7 @@ private final class SendsBackWhenReleased: @unchecked Sendable {
         let subscription = subject.concatMap { self.innerHolding($0, on: scheduler) }.subscribe(output.observer)
         let count = EventRecorder<Int>()
         let afterDispose = EventRecorder<Int>()
-        let finished = onOwnThreads(5, timeout: 60) { index in
+        let finished = onOwnThreads(5) { index in
             if index == 4 {
                 _ = waitUntil(timeout: 30) { count.elements.count >= sent }
                 subscription.dispose()

@@ -1,6 +1,7 @@
 import Dispatch
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 /// Operators with several sources driven from several threads, and dispose racing emissions.

@@ -1,6 +1,7 @@
 import Dispatch
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 /// Counts the values made, released and delivered, from any thread.
@@ -68,15 +69,15 @@ final class Echo: @unchecked Sendable {
             overlap.exit()
         })
         let threads = 4
-        let finished = onOwnThreads(threads, timeout: 20) { index in
+        let finished = onOwnThreads(threads) { index in
             let subject = path == .merge && index % 2 == 1 ? second : first
             Self.burst(ledger, { subject.onNext($0) }, echo: { subject.onNext(nil) })
         }
         let expected = threads * (Self.perThread + Self.perThread / Self.echoEvery)
         #expect(finished, "deadlock: \(path.rawValue)")
-        #expect(waitUntil(timeout: 10) { ledger.deliveredCount == expected }, "\(ledger.deliveredCount)/\(expected)")
+        #expect(waitUntil { ledger.deliveredCount == expected }, "\(ledger.deliveredCount)/\(expected)")
         subscription.dispose()
-        #expect(waitUntil(timeout: 5) { ledger.balanced }, "a value was not released")
+        #expect(waitUntil { ledger.balanced }, "a value was not released")
         #expect(overlap.overlapCount == 0)
     }
 
@@ -100,7 +101,7 @@ final class Echo: @unchecked Sendable {
             ledger.delivered.add(1, ordering: .relaxed)
             overlap.exit()
         })
-        let finished = onOwnThreads(3, timeout: 20) { index in
+        let finished = onOwnThreads(3) { index in
             if index == 0 {
                 for _ in 0..<Self.perThread { sampler.onNext(()) }
             } else {
@@ -109,9 +110,9 @@ final class Echo: @unchecked Sendable {
         }
         #expect(finished, "deadlock: \(kind.rawValue)")
         // The timer of the last element fires once the senders stop (however loaded the machine).
-        if kind != .sample { #expect(waitUntil(timeout: 5) { ledger.deliveredCount > 0 }) }
+        if kind != .sample { #expect(waitUntil { ledger.deliveredCount > 0 }) }
         subscription.dispose()
-        #expect(waitUntil(timeout: 5) { ledger.balanced }, "a value was not released")
+        #expect(waitUntil { ledger.balanced }, "a value was not released")
         #expect(overlap.overlapCount == 0)
     }
 
@@ -150,7 +151,7 @@ final class Echo: @unchecked Sendable {
                     _ = gate.wait(timeout: .now() + 5)
                 }
             })
-            let finished = onOwnThreads(3, timeout: 10) { index in
+            let finished = onOwnThreads(3) { index in
                 switch index {
                 case 0:
                     if kind == .observeOn { subject.onNext(Echo(ledger)) } else { direct.send(Echo(ledger)) }
@@ -167,7 +168,7 @@ final class Echo: @unchecked Sendable {
             }
             subscription.dispose()
             #expect(finished, "deadlock: \(kind.rawValue), round \(round)")
-            #expect(waitUntil(timeout: 5) { ledger.balanced }, "\(kind.rawValue), round \(round): a value leaked")
+            #expect(waitUntil { ledger.balanced }, "\(kind.rawValue), round \(round): a value leaked")
             queue.sync {}
         }
     }
@@ -177,7 +178,7 @@ final class Echo: @unchecked Sendable {
     /// `buffer` dropped its buffer under its sink's lock on error.
     @Test func aBufferedElementDroppedByAnErrorMaySendIntoTheBufferFromItsDeinit() {
         let log = EventRecorder<String>()
-        let finished = onOwnThreads(1, timeout: 5) { _ in
+        let finished = onOwnThreads(1) { _ in
             let ledger = ReleaseLedger()
             let source = DirectSource<Echo?>()
             let subscription = source.buffer(
@@ -202,7 +203,7 @@ final class Echo: @unchecked Sendable {
     /// unlocking (while the next one still waits).
     @Test func anElementDelayDeliveredEarlierMaySendIntoTheDelayFromItsDeinit() {
         let log = EventRecorder<String>()
-        let finished = onOwnThreads(1, timeout: 5) { _ in
+        let finished = onOwnThreads(1) { _ in
             let ledger = ReleaseLedger()
             let source = DirectSource<Echo?>()
             // Half a second per tick.
@@ -230,7 +231,7 @@ final class Echo: @unchecked Sendable {
     /// stopped: an inner observable's element may send into the outer source from its deinit.
     @Test func anInnerObservableConcatMapDropsMaySendIntoItFromItsDeinit() {
         let log = EventRecorder<String>()
-        let finished = onOwnThreads(1, timeout: 5) { _ in
+        let finished = onOwnThreads(1) { _ in
             let ledger = ReleaseLedger()
             let source = DirectSource<Echo?>()
             let subscription = source.concatMap { value -> Observable<Int> in
@@ -258,7 +259,7 @@ final class Echo: @unchecked Sendable {
     /// an inner observable taken earlier in the same run was then released there.
     @Test func anInnerObservableConcatMapFinishedMaySendIntoItFromItsDeinit() {
         let log = EventRecorder<String>()
-        let finished = onOwnThreads(1, timeout: 5) { _ in
+        let finished = onOwnThreads(1) { _ in
             let ledger = ReleaseLedger()
             let source = DirectSource<Echo?>()
             let gate = PublishSubject<Int>()

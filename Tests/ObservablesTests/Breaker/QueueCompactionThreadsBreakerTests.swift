@@ -122,10 +122,10 @@ private struct ChurnRun {
         let checker = OrderChecker(sources: 4)
         let subscription = Observable.merge(subjects.map { $0.asObservable() })
             .subscribe(onNext: { checker.receive($0) })
-        let sent = onOwnThreads(4, timeout: 60) { source in
+        let sent = onOwnThreads(4) { source in
             for index in 0..<perSource { subjects[source].onNext(source * tagStride + index) }
         }
-        let drained = waitUntil(timeout: 60) { checker.count >= 4 * perSource }
+        let drained = waitUntil { checker.count >= 4 * perSource }
         subscription.dispose()
         #expect(sent, "deadlock: the senders did not finish")
         #expect(drained && checker.count == 4 * perSource, "delivered \(checker.count) of \(4 * perSource)")
@@ -139,10 +139,10 @@ private struct ChurnRun {
         let checker = OrderChecker(sources: 1)
         let subscription = subject.observe(on: SerialDispatchQueueScheduler(qos: .default))
             .subscribe(onNext: { checker.receive($0) })
-        let sent = onOwnThreads(1, timeout: 60) { _ in
+        let sent = onOwnThreads(1) { _ in
             for index in 0..<count { subject.onNext(index) }
         }
-        let drained = waitUntil(timeout: 60) { checker.count >= count }
+        let drained = waitUntil { checker.count >= count }
         Thread.sleep(forTimeInterval: 0.05)
         subscription.dispose()
         #expect(sent, "deadlock: the producer did not finish")
@@ -187,7 +187,7 @@ private struct ChurnRun {
             }
             lastHead = head
         })
-        let finished = onOwnThreads(6, timeout: 60) { thread in
+        let finished = onOwnThreads(6) { thread in
             if thread < 4 {
                 for index in 0..<perThread { subject.onNext(thread * tagStride + index) }
                 sendersDone.add(1, ordering: .releasing)
@@ -311,11 +311,11 @@ private struct ChurnRun {
             return index % 500 == 0 ? Observable.just(index).observe(on: scheduler) : Observable.just(index)
         }
         .subscribe(onNext: { checker.receive($0) }, onCompleted: { completed.store(true, ordering: .releasing) })
-        let sent = onOwnThreads(1, timeout: 60) { _ in
+        let sent = onOwnThreads(1) { _ in
             for index in 0..<count { outer.onNext(index) }
             outer.onCompleted()
         }
-        let done = waitUntil(timeout: 60) { completed.load(ordering: .acquiring) }
+        let done = waitUntil { completed.load(ordering: .acquiring) }
         subscription.dispose()
         #expect(sent && done, "concatMap delivered \(checker.count) of \(count), completed: \(done)")
         #expect(checker.count == count)
@@ -333,10 +333,10 @@ private struct ChurnRun {
             if pair.0 != pair.1 { unmatched.add(1, ordering: .relaxed) }
             checker.receive(pair.0)
         })
-        let sent = onOwnThreads(2, timeout: 60) { side in
+        let sent = onOwnThreads(2) { side in
             for index in 0..<count { (side == 0 ? left : right).onNext(index) }
         }
-        let drained = waitUntil(timeout: 60) { checker.count >= count }
+        let drained = waitUntil { checker.count >= count }
         subscription.dispose()
         #expect(sent && drained, "zip delivered \(checker.count) of \(count)")
         #expect(checker.count == count)

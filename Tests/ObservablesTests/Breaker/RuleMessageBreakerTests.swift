@@ -70,7 +70,7 @@ private func standardError(of result: ExitTest.Result?) -> String {
     /// disposable that was set is disposed exactly once, whichever came first.
     @Test func setDisposableRacingDisposeDisposesTheMemberOnce() {
         let disposals = EventRecorder<Int>()
-        let finished = onOwnThreads(1, timeout: 30) { _ in
+        let finished = onOwnThreads(1) { _ in
             for round in 0..<2000 {
                 let single = SingleAssignmentDisposable()
                 DispatchQueue.concurrentPerform(iterations: 2) { index in

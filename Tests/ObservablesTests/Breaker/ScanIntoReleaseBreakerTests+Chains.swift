@@ -1,5 +1,6 @@
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 // The chains and helpers of ScanIntoReleaseBreakerTests.

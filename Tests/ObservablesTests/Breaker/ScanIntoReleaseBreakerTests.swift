@@ -133,7 +133,7 @@ import Testing
             overlap.exit()
         }.subscribe(onNext: { if $0.count == last.current + 1 { last.add() } })
         let perThread = 2_000
-        let finished = onOwnThreads(4, timeout: 60) { index in
+        let finished = onOwnThreads(4) { index in
             for value in 0..<perThread { subject.onNext(index * perThread + value) }
         }
         subscription.dispose()
@@ -226,7 +226,7 @@ import Testing
         let shared = PublishSubject<Int>()
         let disposed = OnDisposeLog(count: 8)
         let released = Count()
-        let finished = onOwnThreads(8, timeout: 120) { index in
+        let finished = onOwnThreads(8) { index in
             let own = PublishSubject<Int>()
             var subscriptions: [Disposable] = []
             for (which, source) in [own.asObservable(), shared.asObservable()].enumerated() {

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Observables
+import TestSupport
 import Testing
 
 /// A value whose deinit sends `nil` into `subject`, the subject it was sent through.

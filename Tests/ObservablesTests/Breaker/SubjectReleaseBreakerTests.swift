@@ -1,6 +1,7 @@
 import Foundation
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 /// Tries to break "a subject never releases a user value while holding its lock": values whose
@@ -75,7 +76,7 @@ extension SubjectReleaseBreakerTests {
         // delivers 3 (the last value) to all three observers, then `.completed`.
         let ledger = Ledger(capacity: 4)
         let log = EventRecorder<String>()
-        let finished = onOwnThreads(1, timeout: 5) { _ in
+        let finished = onOwnThreads(1) { _ in
             let start = Resources.totalOnCurrentThread
             let bag = Bag()
             do {
@@ -114,7 +115,7 @@ extension SubjectReleaseBreakerTests {
     @Test func aValueEvictedFromAReplayBufferOfTwoSubscribesAndGetsTheBufferInOrder() {
         let ledger = Ledger(capacity: 5)
         let log = EventRecorder<String>()
-        let finished = onOwnThreads(1, timeout: 5) { _ in
+        let finished = onOwnThreads(1) { _ in
             let start = Resources.totalOnCurrentThread
             do {
                 let subject = ReplaySubject<Item>.create(bufferSize: 2)
@@ -147,7 +148,7 @@ extension SubjectReleaseBreakerTests {
         // never runs while the subject lives, and each value goes once, with the subject.
         let ledger = Ledger(capacity: 6)
         let log = EventRecorder<String>()
-        let finished = onOwnThreads(1, timeout: 5) { _ in
+        let finished = onOwnThreads(1) { _ in
             let start = Resources.totalOnCurrentThread
             do {
                 let subject = ReplaySubject<Item>.createUnbounded()
@@ -181,7 +182,7 @@ extension SubjectReleaseBreakerTests {
         // round's buffer holds their last references.
         let ledger = Ledger(capacity: 4)
         let log = EventRecorder<String>()
-        let finished = onOwnThreads(1, timeout: 5) { _ in
+        let finished = onOwnThreads(1) { _ in
             let start = Resources.totalOnCurrentThread
             do {
                 let subject = BehaviorSubject(value: Item(0, ledger))
@@ -261,7 +262,7 @@ private func stress(reentrant: Bool, _ make: (Ledger, @escaping @Sendable () -> 
             if reentrant && counts.calls.add(1, ordering: .relaxed).newValue % 50 == 0 { send(plain()) }
             detector.exit()
         }
-        let finished = onOwnThreads(threads, timeout: 20) { thread in
+        let finished = onOwnThreads(threads) { thread in
             // All four start together, so that they contend.
             counts.arrived.add(1, ordering: .acquiringAndReleasing)
             while counts.arrived.load(ordering: .acquiring) < threads { sched_yield() }

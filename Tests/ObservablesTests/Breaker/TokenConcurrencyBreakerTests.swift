@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 /// Races on the subject token (dispose / terminate / deallocate while delivering and replaying),

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 private struct Boom: Error, Equatable {}
@@ -233,18 +234,4 @@ private final class Flag: Sendable {
     private let value = Atomic<Bool>(false)
     func signal() { value.store(true, ordering: .releasing) }
     var isSet: Bool { value.load(ordering: .acquiring) }
-}
-
-/// Polls `condition` every millisecond from an async context, at most `timeout` seconds. The
-/// timeout is generous: a suspended bridge waits for a thread of the task pool (two on a 2-core
-/// machine), which takes jobs first in, first out behind every test the run has not yet
-/// started; the suites that block their threads run off the pool (`.blocksItsThread`), but
-/// under the thread sanitizer the light tests alone keep it busy for minutes.
-private func eventually(timeout: Double = 600, _ condition: @Sendable () -> Bool) async -> Bool {
-    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
-    while !condition() {
-        if DispatchTime.now().uptimeNanoseconds > deadline { return false }
-        try? await Task.sleep(nanoseconds: 1_000_000)
-    }
-    return true
 }

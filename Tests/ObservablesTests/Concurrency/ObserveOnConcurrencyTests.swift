@@ -3,6 +3,7 @@ import Foundation
 import Observables
 import ObservablesFoundation
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct ObserveOnConcurrencyTests {

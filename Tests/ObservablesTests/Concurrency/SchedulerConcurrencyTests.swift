@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 /// Main-scheduler tests: every wait has a timeout (``waitUntil(timeout:_:)``), so a main queue

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct SharingConcurrencyTests {
@@ -15,7 +16,7 @@ import Testing
         let permanent = shared.subscribe(onNext: { _ in outside.withLock {} })
         let finished = Atomic<Bool>(false)
         nonisolated(unsafe) let sharedObservable = shared
-        let ok = onOwnThreads(2, timeout: 10) { thread in
+        let ok = onOwnThreads(2) { thread in
             if thread == 0 {
                 for _ in 0..<1_000 {
                     outside.withLock {
@@ -64,7 +65,7 @@ import Testing
             let subject = PublishSubject<Int>()
             nonisolated(unsafe) let shared = makeShared(subject)
             let stop = Atomic<Bool>(false)
-            let ok = onOwnThreads(3, timeout: 10) { thread in
+            let ok = onOwnThreads(3) { thread in
                 if thread == 2 {
                     var value = 0
                     while !stop.load(ordering: .acquiring) {

@@ -1,6 +1,7 @@
 import Dispatch
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 private struct Offline: Error {}
@@ -8,15 +9,6 @@ private struct Offline: Error {}
 /// Counts cancellations seen inside async work.
 private final class CancelLog: Sendable {
     let cancelled = Atomic<Int>(0)
-}
-
-private func eventually(timeout: Double = 600, _ condition: @Sendable () -> Bool) async -> Bool {
-    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
-    while !condition() {
-        if DispatchTime.now().uptimeNanoseconds > deadline { return false }
-        try? await Task.sleep(nanoseconds: 1_000_000)
-    }
-    return true
 }
 
 @Suite struct TraitAsyncTests {

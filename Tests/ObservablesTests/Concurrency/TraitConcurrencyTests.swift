@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 /// Driver, Signal and Binder on the real main scheduler. Every wait has a timeout

@@ -1,5 +1,6 @@
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 /// A source that hands its observer to the test, which calls it directly: re-entrant calls
@@ -73,7 +74,7 @@ final class StepClockScheduler: SchedulerType {
         // `first` is kept by the operator, then replaced by `second` (or dropped by the error);
         // its deinit sends `nil` into the source.
         let log = EventRecorder<String>()
-        let finished = onOwnThreads(1, timeout: 5) { _ in
+        let finished = onOwnThreads(1) { _ in
             let source = DirectSource<UsesSubjectWhenReleased?>()
             let sampler = PublishSubject<Void>()
             let scheduler = StepClockScheduler(step: 0, firesAtOnce: false)
@@ -112,7 +113,7 @@ final class StepClockScheduler: SchedulerType {
         // delivered is queued in the operator's sink, and its deinit, once it is delivered,
         // sends `nil` into the source.
         let log = EventRecorder<String>()
-        let finished = onOwnThreads(1, timeout: 5) { _ in
+        let finished = onOwnThreads(1) { _ in
             let source = DirectSource<UsesSubjectWhenReleased?>()
             var sentQueued = false
             let subscription = source.delay(.seconds(1), scheduler: StepClockScheduler(step: 1_000, firesAtOnce: true))

@@ -1,5 +1,6 @@
 import Dispatch
 import Observables
+import TestSupport
 import Testing
 
 /// A value whose deinit runs `onRelease`, which uses the subject that held the value.
@@ -20,7 +21,7 @@ final class UsesSubjectWhenReleased: @unchecked Sendable {
 @Suite struct ReleaseOutsideLockTests {
     @Test func aBehaviorSubjectsReplacedValueMayReadTheSubjectFromItsDeinit() {
         let log = EventRecorder<String>()
-        let finished = onOwnThreads(1, timeout: 5) { _ in
+        let finished = onOwnThreads(1) { _ in
             let subject = BehaviorSubject<UsesSubjectWhenReleased?>(value: nil)
             subject.onNext(
                 UsesSubjectWhenReleased {
@@ -39,7 +40,7 @@ final class UsesSubjectWhenReleased: @unchecked Sendable {
 
     @Test func aValuePushedOutOfAReplayBufferMaySubscribeFromItsDeinit() {
         let log = EventRecorder<String>()
-        let finished = onOwnThreads(1, timeout: 5) { _ in
+        let finished = onOwnThreads(1) { _ in
             let subject = ReplaySubject<UsesSubjectWhenReleased?>.create(bufferSize: 1)
             subject.onNext(
                 UsesSubjectWhenReleased {
@@ -58,7 +59,7 @@ final class UsesSubjectWhenReleased: @unchecked Sendable {
         // subject holds the only reference to them. The second one's deinit sends `nil`, which is
         // delivered after the queued values.
         let log = EventRecorder<String>()
-        let finished = onOwnThreads(1, timeout: 5) { _ in
+        let finished = onOwnThreads(1) { _ in
             let subject = PublishSubject<UsesSubjectWhenReleased?>()
             var sentQueued = false
             let subscription = subject.subscribe(onNext: { value in
@@ -85,7 +86,7 @@ final class UsesSubjectWhenReleased: @unchecked Sendable {
     func anArrayTheSubjectLetsGoOfMayUseTheSubjectFromItsElementsDeinit(_ kind: String) {
         typealias Items = [UsesSubjectWhenReleased]
         let log = EventRecorder<String>()
-        let finished = onOwnThreads(1, timeout: 5) { _ in
+        let finished = onOwnThreads(1) { _ in
             switch kind {
             case "BehaviorSubject":
                 let subject = BehaviorSubject<Items>(value: [])
@@ -129,7 +130,7 @@ final class UsesSubjectWhenReleased: @unchecked Sendable {
         // `second`: the merge queues them (it is delivering) and holds the only reference to
         // them. The first one's deinit sends `nil` into `second`, delivered after the others.
         let log = EventRecorder<String>()
-        let finished = onOwnThreads(1, timeout: 5) { _ in
+        let finished = onOwnThreads(1) { _ in
             let first = PublishSubject<UsesSubjectWhenReleased?>()
             let second = PublishSubject<UsesSubjectWhenReleased?>()
             var sentQueued = false

@@ -39,7 +39,7 @@ import Testing
             detector.exit()
             if event.isStopEvent { done.signal() }
         }
-        let finished = done.wait(timeout: .now() + 10) == .success
+        let finished = done.wait(timeout: .now() + 300) == .success
         subscription.dispose()
         #expect(finished, "\(operatorName) did not terminate")
         #expect(detector.overlapCount == 0, "\(operatorName) overlapped")
@@ -65,7 +65,7 @@ import Testing
                 recorder.on(event)
                 if event.isStopEvent { done.signal() }
             }
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: .now() + 300) == .success)
         subscription.dispose()
         let values = recorder.elements
         #expect(values.count == 3 * Self.threads * Self.perThread)

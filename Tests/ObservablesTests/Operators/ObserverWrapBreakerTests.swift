@@ -100,7 +100,7 @@ private func expectNotReportedAsUnhandled(
                         }
                         for _ in 0..<100 { subject.onNext(-1) }
                     } else {
-                        _ = waitUntil { shared.delivered.load(ordering: .acquiring) >= 50 }
+                        _ = waitUntil(timeout: 5) { shared.delivered.load(ordering: .acquiring) >= 50 }
                         subscription.dispose()
                         shared.disposed.store(true, ordering: .releasing)
                     }

@@ -1,5 +1,6 @@
 import Observables
 import Synchronization
+import TestSupport
 
 /// Records the events an observer receives; thread-safe so stress tests can read it.
 final class EventRecorder<Element>: @unchecked Sendable {
@@ -14,21 +15,6 @@ final class EventRecorder<Element>: @unchecked Sendable {
     var events: [Event<Element>] { lock.withLock { storage } }
     var elements: [Element] { events.compactMap(\.element) }
     var observer: AnyObserver<Element> { AnyObserver(eventHandler: { self.on($0) }) }
-}
-
-/// A pthread mutex for test bookkeeping.
-final class TestLock: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    init() { pthread_mutex_init(mutex, nil) }
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-    func withLock<R>(_ body: () throws -> R) rethrows -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
-    }
 }
 
 /// Detects overlapping calls: `enter()` / `exit()` around an observer's body.

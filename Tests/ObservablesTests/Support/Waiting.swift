@@ -1,22 +1,6 @@
 import Dispatch
 import Foundation
 
-/// Waits until `condition` holds, at most `timeout` seconds; returns whether it held. Never
-/// hangs. On the main thread it runs the main run loop while waiting (that is what drains the
-/// main queue on Linux when nothing else does); elsewhere it sleeps briefly between checks.
-func waitUntil(timeout: TimeInterval = 5, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        if Date() >= deadline { return false }
-        if Thread.isMainThread {
-            _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.005))
-        } else {
-            usleep(1_000)
-        }
-    }
-    return true
-}
-
 /// Runs `body` on `count` threads of its own (not a pool that may run them one after another),
 /// passing each its index; `false` if they did not all finish within `timeout` seconds (a
 /// deadlock), instead of hanging the test run.

@@ -1,6 +1,7 @@
 import Dispatch
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 // Driver and Signal on virtual time: `SharingScheduler.mock` makes them deliver on the test's

@@ -1,6 +1,7 @@
 import Dispatch
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 /// Runs `make` on a fresh `TestScheduler` (created 100, subscribed 200, disposed 1000) and
