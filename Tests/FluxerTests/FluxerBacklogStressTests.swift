@@ -42,7 +42,7 @@ final class SlowStartCounter: Fluxer {
     func updateStore(dispatcher: Dispatcher) throws { store.count.value += 1 }
     func transform(action: Observable<Action>) -> Observable<Action> {
         startEntered.signal()
-        _ = startGate.wait(timeout: .now() + 30)
+        _ = startGate.wait(timeout: .now() + 300)
         // Sent by the starting thread while the backlog is full: it must be queued, not wait
         // for room that only a started engine can make.
         return action.startWith(.increase)

@@ -11,7 +11,7 @@ import Testing
 /// FluxerBacklogStressTests' `sendersWaitAtTheBoundWhileTheEngineStarts`.
 @Suite(.serialized, .blocksItsThread) struct FluxerChangeBreakerTests {
     /// Runs `send` `perThread` times on each of `threads` threads started together; `false` if
-    /// they did not all finish within 120 s.
+    /// they did not all finish within 300 s.
     func flood(threads: Int = 4, perThread: Int = 5_000, _ send: @escaping @Sendable () -> Void) -> Bool {
         let finished = DispatchSemaphore(value: 0)
         let arrived = Atomic<Int>(0)
@@ -37,7 +37,7 @@ import Testing
             let fluxer = CheckedCounter()
             nonisolated(unsafe) let shared = fluxer
             let done = flood { shared.action.onNext(.increase) }
-            #expect(done, "round \(round): deadlock (senders did not finish in 120 s)")
+            #expect(done, "round \(round): deadlock (senders did not finish in 300 s)")
             guard done else { return }
             #expect(
                 waitUntil(timeout: 300) { fluxer.store.count.value == 20_000 },

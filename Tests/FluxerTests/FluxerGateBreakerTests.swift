@@ -19,7 +19,7 @@ private func flood(
             return
         }
         while sendersDone.load(ordering: .acquiring) < 4 { churn() }
-    }(60)
+    }(300)
 }
 
 /// `true` if each sender's values (tagged `sender:index`) come in increasing index order, none twice.
@@ -178,7 +178,7 @@ private final class Overlaps: Sendable {
         nonisolated(unsafe) let shared = fluxer
         let helper = startTogether(1) { _ in for index in 0..<count { shared.action.onNext("h:\(index)") } }
         for index in 0..<count { fluxer.action.onNext("m:\(index)") }
-        #expect(helper(60), "deadlock: the helper did not finish")
+        #expect(helper(300), "deadlock: the helper did not finish")
         let expected = Set(
             ["m", "h"].flatMap { sender in
                 (0..<count).flatMap { index in [[0], [1], [0, 1]][index % 3].map { "\(sender)\(index):\($0)" } }
@@ -279,7 +279,7 @@ private final class Overlaps: Sendable {
             if index % 10 == 0 { usleep(100) }
         }
         done.store(true, ordering: .releasing)
-        #expect(emitter(60))
+        #expect(emitter(300))
         #expect(waitUntil { !fluxer.isProcessing })
         var latest = ""
         var stale: [String] = []

@@ -190,7 +190,7 @@ final class MainStoreSchedulerTests: XCTestCase {
         }
         sent.wait()
         XCTAssertEqual(fluxer.store.count.value, 0, "applied only when the main queue runs")
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(300)
         while fluxer.store.count.value == 0 && Date() < deadline {
             RunLoop.main.run(until: Date().addingTimeInterval(0.01))
         }

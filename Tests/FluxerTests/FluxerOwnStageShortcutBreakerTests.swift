@@ -157,7 +157,7 @@ private final class Kept: @unchecked Sendable {
                 // Leave the stage alone on its stream for a moment (the shortcut's turn).
                 usleep(UInt32(20 * (round % 5)))
             }
-        }(30)
+        }(300)
         #expect(finished, "deadlock: the threads did not finish")
         let total = sent.load(ordering: .relaxed)
         #expect(total >= 2 * perSender)
@@ -275,7 +275,7 @@ private final class Kept: @unchecked Sendable {
             }
             #expect(waitUntil(timeout: 300) { weakFluxer == nil }, "round \(round): the Fluxer was not freed")
             gone.store(true, ordering: .releasing)
-            let done = threads(30)
+            let done = threads(300)
             #expect(done, "round \(round): deadlock")
             guard done else { return }
             #expect(extraSeen.load(ordering: .relaxed) > 0, "round \(round): no extra observer got anything")

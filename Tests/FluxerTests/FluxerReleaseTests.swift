@@ -46,7 +46,7 @@ final class CarryFluxer: Fluxer {
     }
 }
 
-/// Runs `body` on a new thread; `false` if it did not return within 5 seconds (a deadlock).
+/// Runs `body` on a new thread; `false` if it did not return within 300 s (a deadlock).
 func returnsInTime(_ body: @escaping @Sendable () -> Void) -> Bool {
     let done = DispatchSemaphore(value: 0)
     Thread {

@@ -3,6 +3,10 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Marks a suite whose tests keep their thread busy for long: stress tests that join threads,

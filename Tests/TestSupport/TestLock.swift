@@ -1,5 +1,9 @@
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// A pthread mutex for test bookkeeping (the thread sanitizer sees it, unlike
@@ -8,6 +12,7 @@ public final class TestLock: @unchecked Sendable {
     // @unchecked: the mutex is only used through `pthread_mutex_lock`/`unlock`, which synchronize.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
+    /// A new, unlocked mutex.
     public init() { pthread_mutex_init(mutex, nil) }
 
     deinit {

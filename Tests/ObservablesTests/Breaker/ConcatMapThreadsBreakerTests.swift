@@ -16,7 +16,7 @@ private final class SendsBackWhenReleased: @unchecked Sendable {
 /// `concatMap` under load from several threads, in the shape that deadlocked before: the inner
 /// observables it queues, finishes and drops hold values whose deinits send into the same
 /// subject and so the same `concatMap`. Run with `-c release` too: an optimized build may end
-/// a queue's lifetime earlier, under the lock. Each case fails after 60 seconds instead of
+/// a queue's lifetime earlier, under the lock. Each case fails after 300 s instead of
 /// hanging the run.
 @Suite(.serialized, .blocksItsThread) struct ConcatMapThreadsBreakerTests {
     /// Each element becomes an inner observable that ends on another queue, so the next ones

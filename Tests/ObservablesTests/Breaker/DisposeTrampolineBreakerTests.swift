@@ -7,9 +7,9 @@ import Testing
 /// Breaking the dispose trampoline (`DisposeTrampoline`): deep disposals that re-enter it from
 /// `onDispose` closures, from events sent while a chain is disposed, from `deinit`s of objects a
 /// chain captured, from several threads, and from threads that exit (containers of deep chains
-/// are ``DisposeTrampolineContainerBreakerTests``, a suite of their own). Chains are built on a big stack (subscribing and a value's delivery recurse per
-/// operator, and freeing a deep definition does too); what is under test (a disposal) runs on a
-/// 512 KiB stack.
+/// are ``DisposeTrampolineContainerBreakerTests``, a suite of their own). Chains are built on a
+/// big stack (subscribing and a value's delivery recurse per operator, and freeing a deep
+/// definition does too); what is under test (a disposal) runs on a 512 KiB stack.
 @Suite(.serialized, .blocksItsThread) struct DisposeTrampolineBreakerTests {
     typealias Log = DisposeOrderTests.Log
 

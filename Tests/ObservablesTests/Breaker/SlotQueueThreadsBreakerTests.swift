@@ -150,7 +150,7 @@ private final class EchoesWhenReleased: @unchecked Sendable {
         let finished = onOwnThreads(4, timeout: 300) { _ in
             for _ in 0..<Self.perThread { subject.onNext(EchoesWhenReleased(subject)) }
         }
-        _ = waitUntil(timeout: 60) { !output.elements.isEmpty }
+        _ = waitUntil { !output.elements.isEmpty }
         subscription.dispose()
         #expect(finished, "deadlock: debounce released a replaced value under its lock")
         #expect(!output.elements.isEmpty, "debounce emitted nothing once the senders stopped")

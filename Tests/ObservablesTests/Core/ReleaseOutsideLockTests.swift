@@ -17,7 +17,7 @@ final class UsesSubjectWhenReleased: @unchecked Sendable {
 /// with their queued events: a value's deinit may use the same subject (read its value,
 /// subscribe, send) or send into the same chain. (RxSwift's subjects use a
 /// recursive lock, which allows this; ours deadlocked.) Each case runs on a thread of its own
-/// and fails after 5 seconds instead of hanging the run.
+/// and fails after 300 s instead of hanging the run.
 @Suite struct ReleaseOutsideLockTests {
     @Test func aBehaviorSubjectsReplacedValueMayReadTheSubjectFromItsDeinit() {
         let log = EventRecorder<String>()

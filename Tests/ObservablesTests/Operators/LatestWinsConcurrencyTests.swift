@@ -49,7 +49,7 @@ import Testing
             recorder.on(.next(value))
             if value == "blocking" {
                 delivering.signal()
-                _ = resume.wait(timeout: .now() + 10)
+                _ = resume.wait(timeout: .now() + 300)
             }
         })
         outer.onNext("first")

@@ -10,10 +10,10 @@ final class BlockingMainThreadTests: XCTestCase {
     func testToBlockingOnTheMainThreadRunsTheMainRunLoopWhileItWaits() throws {
         XCTAssertTrue(Thread.isMainThread)
         let fired = try Observable<Int>.timer(.milliseconds(10), scheduler: MainScheduler.instance)
-            .toBlocking(timeout: 5).first()
+            .toBlocking(timeout: 300).first()
         XCTAssertEqual(fired, 0)
         let hopped = try Observable.of(1, 2, 3).observe(on: MainScheduler.asyncInstance)
-            .toBlocking(timeout: 5).toArray()
+            .toBlocking(timeout: 300).toArray()
         XCTAssertEqual(hopped, [1, 2, 3])
     }
 

@@ -23,20 +23,20 @@ import Testing
     }
 
     @Test func toArrayWaitsForCompletionFromAnotherThread() throws {
-        #expect(try background([1, 2, 3]).toBlocking(timeout: 5).toArray() == [1, 2, 3])
+        #expect(try background([1, 2, 3]).toBlocking(timeout: 300).toArray() == [1, 2, 3])
     }
 
     @Test func toArrayRethrowsTheSequenceError() {
-        #expect(throws: TestError.boom) { try background([1], fail: true).toBlocking(timeout: 5).toArray() }
+        #expect(throws: TestError.boom) { try background([1], fail: true).toBlocking(timeout: 300).toArray() }
     }
 
     @Test func firstStopsAfterOneElementEvenOnAnEndlessSource() throws {
-        #expect(try Observable.repeatElement(4).toBlocking(timeout: 5).first() == 4)
+        #expect(try Observable.repeatElement(4).toBlocking(timeout: 300).first() == 4)
         #expect(try Observable<Int>.empty().toBlocking().first() == nil)
     }
 
     @Test func lastReturnsTheFinalElement() throws {
-        #expect(try background([1, 2, 3]).toBlocking(timeout: 5).last() == 3)
+        #expect(try background([1, 2, 3]).toBlocking(timeout: 300).last() == 3)
         #expect(try Observable<Int>.empty().toBlocking().last() == nil)
     }
 
@@ -45,7 +45,7 @@ import Testing
         #expect(throws: RxError.self) { try Observable<Int>.empty().toBlocking().single() }
         #expect(throws: RxError.self) { try Observable.of(1, 2).toBlocking().single() }
         do {
-            _ = try Observable.repeatElement(1).toBlocking(timeout: 5).single()
+            _ = try Observable.repeatElement(1).toBlocking(timeout: 300).single()
             Issue.record("single() of many elements must throw")
         } catch RxError.moreThanOneElement {
         } catch {
@@ -54,9 +54,9 @@ import Testing
     }
 
     @Test func materializeReportsCompletionAndFailureWithTheElements() {
-        #expect(background([1, 2]).toBlocking(timeout: 5).materialize() == .completed(elements: [1, 2]))
+        #expect(background([1, 2]).toBlocking(timeout: 300).materialize() == .completed(elements: [1, 2]))
         #expect(
-            background([1], fail: true).toBlocking(timeout: 5).materialize()
+            background([1], fail: true).toBlocking(timeout: 300).materialize()
                 == .failed(elements: [1], error: TestError.boom))
     }
 
@@ -65,7 +65,7 @@ import Testing
         let never = Observable<Int>.create { _ in disposed }
         let started = Date()
         #expect(throws: RxError.self) { try never.toBlocking(timeout: 0.05).toArray() }
-        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(Date().timeIntervalSince(started) < 30, "it waited for its 0.05 s, not for ever")
         #expect(disposed.isDisposed)
         do {
             _ = try never.toBlocking(timeout: 0.01).first()

@@ -42,8 +42,8 @@ import Testing
     }
 
     @Test func aTraitCanBeWaitedForWithToBlocking() throws {
-        #expect(try Single.just(1).toBlocking(timeout: 5).first() == 1)
-        #expect(try Maybe<Int>.empty().toBlocking(timeout: 5).toArray() == [])
-        #expect(try Infallible.of(1, 2).toBlocking(timeout: 5).toArray() == [1, 2])
+        #expect(try Single.just(1).toBlocking(timeout: 300).first() == 1)
+        #expect(try Maybe<Int>.empty().toBlocking(timeout: 300).toArray() == [])
+        #expect(try Infallible.of(1, 2).toBlocking(timeout: 300).toArray() == [1, 2])
     }
 }
