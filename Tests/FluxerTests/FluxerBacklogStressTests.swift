@@ -42,7 +42,7 @@ final class SlowStartCounter: Fluxer {
     func updateStore(dispatcher: Dispatcher) throws { store.count.value += 1 }
     func transform(action: Observable<Action>) -> Observable<Action> {
         startEntered.signal()
-        _ = startGate.wait(timeout: .now() + 300)
+        _ = startGate.wait(timeout: .now() + hangLimit)
         // Sent by the starting thread while the backlog is full: it must be queued, not wait
         // for room that only a started engine can make.
         return action.startWith(.increase)
@@ -100,7 +100,7 @@ final class SlowStartCounter: Fluxer {
         nonisolated(unsafe) let shared = fluxer
         let limit = PipelineEngine<SlowStartCounter.Action, SlowStartCounter.Dispatcher>.backlogLimit
         DispatchQueue.global().async { shared.action.onNext(.increase) }  // publishes, then starts
-        #expect(fluxer.startEntered.wait(timeout: .now() + 300) == .success)
+        #expect(fluxer.startEntered.wait(timeout: .now() + hangLimit) == .success)
         let engine = fluxer.engine
         let sendersDone = Atomic<Int>(0)
         let finished = DispatchSemaphore(value: 0)
@@ -114,7 +114,7 @@ final class SlowStartCounter: Fluxer {
         // Until the bound is reached (or, without it, until every action is queued), then a
         // little longer for senders that would run past it.
         #expect(
-            waitUntil(timeout: 300) {
+            waitUntil {
                 engine.lock.withLock { engine.jobs.count } >= limit
                     || sendersDone.load(ordering: .relaxed) == 3
             })
@@ -122,9 +122,10 @@ final class SlowStartCounter: Fluxer {
         #expect(sendersDone.load(ordering: .relaxed) < 3, "3,000 actions do not fit: senders wait for the start")
         #expect(engine.lock.withLock { engine.jobs.count } <= limit)
         fluxer.startGate.signal()
-        #expect(finished.wait(timeout: .now() + 300) == .success, "the start runs the queue and frees the senders")
         #expect(
-            waitUntil(timeout: 300) { fluxer.store.count.value == 3_002 },
+            finished.wait(timeout: .now() + hangLimit) == .success, "the start runs the queue and frees the senders")
+        #expect(
+            waitUntil { fluxer.store.count.value == 3_002 },
             "3 x 1,000 sent, the starter's own and the stage's")
         let highWater = engine.lock.withLock { engine.backlogHighWater }
         #expect(highWater <= limit + 1, "the queue held more than its bound plus a hand-over: \(highWater)")
@@ -149,7 +150,7 @@ final class SlowStartCounter: Fluxer {
             }
             finished.signal()
         }
-        #expect(finished.wait(timeout: .now() + 300) == .success, "no sender stayed blocked")
+        #expect(finished.wait(timeout: .now() + hangLimit) == .success, "no sender stayed blocked")
         #expect(fluxer.store.count.value >= 80_000)
     }
 
@@ -168,7 +169,8 @@ final class SlowStartCounter: Fluxer {
             finished.signal()
         }
         #expect(
-            finished.wait(timeout: .now() + 300) == .success, "an executor's owner never waits for another's backlog")
+            finished.wait(timeout: .now() + hangLimit) == .success,
+            "an executor's owner never waits for another's backlog")
         #expect(first.store.count.value + second.store.count.value == 80_000)
     }
 }

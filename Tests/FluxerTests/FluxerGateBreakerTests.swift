@@ -19,7 +19,7 @@ private func flood(
             return
         }
         while sendersDone.load(ordering: .acquiring) < 4 { churn() }
-    }(300)
+    }(hangLimit)
 }
 
 /// `true` if each sender's values (tagged `sender:index`) come in increasing index order, none twice.
@@ -105,7 +105,7 @@ private final class Overlaps: Sendable {
             if !inSendOrder(seen.values) { repeats.add(1, ordering: .relaxed) }
         }
         #expect(finished, "deadlock: the threads did not finish")
-        #expect(waitUntil(timeout: 300) { fluxer.store.count.value == 4 * perThread })
+        #expect(waitUntil { fluxer.store.count.value == 4 * perThread })
         #expect(dispatched.values.count == 4 * perThread, "each action dispatched exactly once")
         #expect(Set(dispatched.values).count == 4 * perThread)
         #expect(inSendOrder(applied.values), "each sender's actions applied once, in the order sent")
@@ -145,7 +145,7 @@ private final class Overlaps: Sendable {
         // The initial 0 counts: the observer echoes it when it subscribes.
         let echoes = total / 3 + 1
         #expect(
-            waitUntil(timeout: 300) {
+            waitUntil {
                 fluxer.store.count.value == total && echoesApplied.load(ordering: .relaxed) == echoes
             }, "count \(fluxer.store.count.value), echoes \(echoesApplied.load(ordering: .relaxed))")
         #expect(echoesSent.load(ordering: .relaxed) == echoes)
@@ -178,12 +178,12 @@ private final class Overlaps: Sendable {
         nonisolated(unsafe) let shared = fluxer
         let helper = startTogether(1) { _ in for index in 0..<count { shared.action.onNext("h:\(index)") } }
         for index in 0..<count { fluxer.action.onNext("m:\(index)") }
-        #expect(helper(300), "deadlock: the helper did not finish")
+        #expect(helper(hangLimit), "deadlock: the helper did not finish")
         let expected = Set(
             ["m", "h"].flatMap { sender in
                 (0..<count).flatMap { index in [[0], [1], [0, 1]][index % 3].map { "\(sender)\(index):\($0)" } }
             })
-        #expect(waitUntil(timeout: 300) { applied.values.count >= expected.count })
+        #expect(waitUntil { applied.values.count >= expected.count })
         #expect(applied.values.count == expected.count, "no dispatcher applied twice")
         #expect(Set(applied.values) == expected, "every dispatcher applied")
         #expect(inSendOrder(applied.values), "a stream's dispatchers applied in order")
@@ -231,9 +231,9 @@ private final class Overlaps: Sendable {
                 _ = waitUntil(timeout: 5) { dispatched.load(ordering: .relaxed) >= 50 * (round % 4 + 1) }
             }
             // The test's reference is gone; an owner may still hold the Fluxer for its job.
-            #expect(waitUntil(timeout: 300) { weakFluxer == nil }, "round \(round): the Fluxer was not freed")
+            #expect(waitUntil { weakFluxer == nil }, "round \(round): the Fluxer was not freed")
             gone.store(true, ordering: .releasing)
-            let done = senders(300)
+            let done = senders(hangLimit)
             #expect(done, "round \(round): deadlock, the senders did not finish")
             guard done else { return }
             #expect(weakCount == nil, "round \(round): the store was not freed")
@@ -279,7 +279,7 @@ private final class Overlaps: Sendable {
             if index % 10 == 0 { usleep(100) }
         }
         done.store(true, ordering: .releasing)
-        #expect(emitter(300))
+        #expect(emitter(hangLimit))
         #expect(waitUntil { !fluxer.isProcessing })
         var latest = ""
         var stale: [String] = []
@@ -347,7 +347,7 @@ private final class Overlaps: Sendable {
         }
         nonisolated(unsafe) let shared = fluxer
         #expect(flood(perThread) { shared.action.onNext("t\($0):\($1)") })
-        #expect(waitUntil(timeout: 300) { fluxer.store.count.value == 4 * perThread })
+        #expect(waitUntil { fluxer.store.count.value == 4 * perThread })
         scheduler.flush()
         #expect(fluxer.store.count.value == 4 * perThread, "nothing applied twice")
         #expect(offQueue.load(ordering: .relaxed) == 0, "updateStore ran off the scheduler's queue")
@@ -374,7 +374,7 @@ private final class Overlaps: Sendable {
             for fault in stepFaults(seen.values) { churnFaults.append(fault) }
         }
         #expect(finished, "deadlock: the threads did not finish")
-        #expect(waitUntil(timeout: 300) { permanent.values.count >= 3 * 4 * perThread })
+        #expect(waitUntil { permanent.values.count >= 3 * 4 * perThread })
         #expect(fluxer.store.count.value == 4 * perThread)
         #expect(permanent.values.count == 3 * 4 * perThread, "the permanent observer saw every step once")
         #expect(stepFaults(permanent.values).isEmpty, "\(stepFaults(permanent.values).prefix(5))")

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TestSupport
 import Testing
 import XCTest
 
@@ -190,7 +191,7 @@ final class MainStoreSchedulerTests: XCTestCase {
         }
         sent.wait()
         XCTAssertEqual(fluxer.store.count.value, 0, "applied only when the main queue runs")
-        let deadline = Date().addingTimeInterval(300)
+        let deadline = Date().addingTimeInterval(hangLimit)
         while fluxer.store.count.value == 0 && Date() < deadline {
             RunLoop.main.run(until: Date().addingTimeInterval(0.01))
         }

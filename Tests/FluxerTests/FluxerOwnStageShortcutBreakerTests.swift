@@ -157,11 +157,11 @@ private final class Kept: @unchecked Sendable {
                 // Leave the stage alone on its stream for a moment (the shortcut's turn).
                 usleep(UInt32(20 * (round % 5)))
             }
-        }(300)
+        }(hangLimit)
         #expect(finished, "deadlock: the threads did not finish")
         let total = sent.load(ordering: .relaxed)
         #expect(total >= 2 * perSender)
-        #expect(waitUntil(timeout: 300) { appliedCount.load(ordering: .acquiring) == total })
+        #expect(waitUntil { appliedCount.load(ordering: .acquiring) == total })
         if onQueue { scheduler.flush() }
         let values = applied.values
         #expect(values.count == total, "every action applied once")
@@ -273,9 +273,9 @@ private final class Kept: @unchecked Sendable {
                     applied.load(ordering: .relaxed) >= 100 * (round % 3 + 1) && extraSeen.load(ordering: .relaxed) > 0
                 }
             }
-            #expect(waitUntil(timeout: 300) { weakFluxer == nil }, "round \(round): the Fluxer was not freed")
+            #expect(waitUntil { weakFluxer == nil }, "round \(round): the Fluxer was not freed")
             gone.store(true, ordering: .releasing)
-            let done = threads(300)
+            let done = threads(hangLimit)
             #expect(done, "round \(round): deadlock")
             guard done else { return }
             #expect(extraSeen.load(ordering: .relaxed) > 0, "round \(round): no extra observer got anything")

@@ -53,7 +53,7 @@ func returnsInTime(_ body: @escaping @Sendable () -> Void) -> Bool {
         body()
         done.signal()
     }.start()
-    return done.wait(timeout: .now() + 300) == .success
+    return done.wait(timeout: .now() + hangLimit) == .success
 }
 
 extension FluxerReleaseTests {

@@ -101,7 +101,7 @@ import Testing
             sched_yield()
         }
         fluxer.isStubEnabled = false
-        #expect(waitUntil(timeout: 300) { !fluxer.isProcessing })
+        #expect(waitUntil { !fluxer.isProcessing })
         #expect(fluxer.store.count.value + fluxer.stub.actions.count == 4 * perThread)
     }
 

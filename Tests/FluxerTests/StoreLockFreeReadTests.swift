@@ -1,4 +1,5 @@
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Fluxer
@@ -99,7 +100,7 @@ import Testing
                 }
             }
         }
-        #expect(finished(300))
+        #expect(finished(hangLimit))
         #expect(failures.load(ordering: .relaxed) == 0)
     }
 

@@ -1,4 +1,5 @@
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Fluxer
@@ -88,7 +89,7 @@ extension StoreReleaseBreakerTests {
                 for index in 0..<perThread {
                     property?.accept(StoreItem(thread * perThread + index, ledger, onRelease: reads))
                 }
-            }(300)
+            }(hangLimit)
             #expect(finished, "deadlock: a replaced store value read its property from its deinit")
             guard finished else { return }
             #expect(watch.overlaps.load(ordering: .acquiring) == 0)

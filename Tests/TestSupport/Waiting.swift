@@ -1,14 +1,17 @@
 import Dispatch
 import Foundation
 
-// Waiting for a condition that other threads make true. The timeouts bound a hang, not speed: a
-// passing wait returns as soon as its condition holds, and under the thread sanitizer, with other
-// suites' threads sharing two cores, a wait that takes a second alone can take a minute.
+/// How long, in seconds, a test waits for what only a hang would keep from happening: a thread
+/// that must finish, a gate that must open, a condition that must come true. It bounds a hang,
+/// not speed: a passing wait returns as soon as its condition holds, and under the thread
+/// sanitizer, with other suites' threads sharing two cores, a wait that takes a second alone
+/// can take a minute.
+public let hangLimit: Double = 300
 
 /// Blocks the calling thread until `condition` holds, at most `timeout` seconds; returns whether
 /// it held. On the main thread it runs the main run loop while waiting (that is what drains the
 /// main queue on Linux when nothing else does); elsewhere it sleeps a millisecond between checks.
-public func waitUntil(timeout: Double = 300, _ condition: () -> Bool) -> Bool {
+public func waitUntil(timeout: Double = hangLimit, _ condition: () -> Bool) -> Bool {
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
     while !condition() {
         if DispatchTime.now().uptimeNanoseconds >= deadline { return false }

@@ -148,7 +148,7 @@ final class Echo: @unchecked Sendable {
                 if !held.exchange(true, ordering: .relaxed) {
                     entered.signal()
                     entered.signal()
-                    _ = gate.wait(timeout: .now() + 300)
+                    _ = gate.wait(timeout: .now() + hangLimit)
                 }
             })
             let finished = onOwnThreads(3) { index in
@@ -156,13 +156,13 @@ final class Echo: @unchecked Sendable {
                 case 0:
                     if kind == .observeOn { subject.onNext(Echo(ledger)) } else { direct.send(Echo(ledger)) }
                 case 1:
-                    _ = entered.wait(timeout: .now() + 300)
+                    _ = entered.wait(timeout: .now() + hangLimit)
                     for _ in 0..<50 { sendQueued(Echo(ledger) { sendQueued(nil) }) }
                     sent.signal()
                     if round % 2 == 0 { subscription.dispose() } else { gate.signal() }
                 default:
-                    _ = entered.wait(timeout: .now() + 300)
-                    _ = sent.wait(timeout: .now() + 300)
+                    _ = entered.wait(timeout: .now() + hangLimit)
+                    _ = sent.wait(timeout: .now() + hangLimit)
                     if round % 2 == 0 { gate.signal() } else { subscription.dispose() }
                 }
             }

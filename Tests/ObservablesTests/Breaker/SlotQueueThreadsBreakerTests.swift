@@ -24,10 +24,10 @@ private final class EchoesWhenReleased: @unchecked Sendable {
     private func sendFromFourThreads(
         into subject: PublishSubject<EchoesWhenReleased?>, output: EventRecorder<Int>, expected: Int
     ) -> (sent: Bool, drained: Bool) {
-        let sent = onOwnThreads(4, timeout: 300) { _ in
+        let sent = onOwnThreads(4) { _ in
             for _ in 0..<Self.perThread { subject.onNext(EchoesWhenReleased(subject)) }
         }
-        let drained = waitUntil(timeout: 300) { output.elements.count >= expected }
+        let drained = waitUntil { output.elements.count >= expected }
         return (sent, drained)
     }
 
@@ -77,9 +77,9 @@ private final class EchoesWhenReleased: @unchecked Sendable {
             .map { $0 == nil ? 0 : 1 }
             .subscribe(output.observer)
         let disposedAfter = EventRecorder<Int>()
-        let finished = onOwnThreads(5, timeout: 300) { index in
+        let finished = onOwnThreads(5) { index in
             if index == 4 {
-                _ = waitUntil(timeout: 300) { output.elements.count >= 50 }
+                _ = waitUntil { output.elements.count >= 50 }
                 subscription.dispose()
                 let seen = output.elements.count
                 Thread.sleep(forTimeInterval: 0.2)
@@ -98,7 +98,7 @@ private final class EchoesWhenReleased: @unchecked Sendable {
     @Test func aReplayBufferPushedOutFromFourThreadsMayBeReadFromTheDeinit() {
         let subject = ReplaySubject<UsesSubjectWhenReleased>.create(bufferSize: 2)
         let reads = EventRecorder<Int>()
-        let finished = onOwnThreads(4, timeout: 300) { _ in
+        let finished = onOwnThreads(4) { _ in
             for _ in 0..<Self.perThread {
                 subject.onNext(
                     UsesSubjectWhenReleased { [weak subject] in
@@ -120,7 +120,7 @@ private final class EchoesWhenReleased: @unchecked Sendable {
     @Test func aBehaviorSubjectReplacedFromFourThreadsMaySendFromTheDeinit() {
         let subject = BehaviorSubject<UsesSubjectWhenReleased?>(value: nil)
         let released = EventRecorder<Int>()
-        let finished = onOwnThreads(4, timeout: 300) { _ in
+        let finished = onOwnThreads(4) { _ in
             for _ in 0..<Self.perThread {
                 subject.onNext(
                     UsesSubjectWhenReleased { [weak subject] in
@@ -147,7 +147,7 @@ private final class EchoesWhenReleased: @unchecked Sendable {
             .debounce(.milliseconds(5), scheduler: ConcurrentDispatchQueueScheduler(qos: .default))
             .map { $0 == nil ? 0 : 1 }
             .subscribe(output.observer)
-        let finished = onOwnThreads(4, timeout: 300) { _ in
+        let finished = onOwnThreads(4) { _ in
             for _ in 0..<Self.perThread { subject.onNext(EchoesWhenReleased(subject)) }
         }
         _ = waitUntil { !output.elements.isEmpty }

@@ -76,7 +76,7 @@ import Testing
 
     @Test func terminalEventsArriveAfterTheElementsBeforeThem() throws {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
-        let result = try Observable.from(Array(0..<500)).observe(on: scheduler).toBlocking(timeout: 300).toArray()
+        let result = try Observable.from(Array(0..<500)).observe(on: scheduler).toBlocking(timeout: hangLimit).toArray()
         #expect(result == Array(0..<500))
     }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite(.leavesNothingAlive) struct CombineLatestTests {
@@ -165,7 +166,7 @@ import Testing
             for i in 0..<perThread { subjects[thread].onNext(i) }
             subjects[thread].onCompleted()
         }
-        #expect(done.wait(timeout: .now() + 300) == .success)
+        #expect(done.wait(timeout: .now() + hangLimit) == .success)
         #expect(detector.overlapCount == 0)
         let emitted = recorder.elements
         #expect(emitted.last == Array(repeating: perThread - 1, count: threads))

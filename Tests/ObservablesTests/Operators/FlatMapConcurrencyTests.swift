@@ -1,6 +1,7 @@
 import Dispatch
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 /// Inner observables that emit from several threads at once: every observer call is serial,
@@ -39,7 +40,7 @@ import Testing
             detector.exit()
             if event.isStopEvent { done.signal() }
         }
-        let finished = done.wait(timeout: .now() + 300) == .success
+        let finished = done.wait(timeout: .now() + hangLimit) == .success
         subscription.dispose()
         #expect(finished, "\(operatorName) did not terminate")
         #expect(detector.overlapCount == 0, "\(operatorName) overlapped")
@@ -65,7 +66,7 @@ import Testing
                 recorder.on(event)
                 if event.isStopEvent { done.signal() }
             }
-        #expect(done.wait(timeout: .now() + 300) == .success)
+        #expect(done.wait(timeout: .now() + hangLimit) == .success)
         subscription.dispose()
         let values = recorder.elements
         #expect(values.count == 3 * Self.threads * Self.perThread)

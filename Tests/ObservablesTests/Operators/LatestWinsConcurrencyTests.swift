@@ -19,7 +19,7 @@ import Testing
             if i % 64 == 0 { usleep(20) }
         }
         outer.onCompleted()
-        return done.wait(timeout: .now() + 300) == .success
+        return done.wait(timeout: .now() + hangLimit) == .success
     }
 
     @Test func flatMapLatestNeverDeliversAReplacedInnersValueAfterANewerInnersValue() {
@@ -49,7 +49,7 @@ import Testing
             recorder.on(.next(value))
             if value == "blocking" {
                 delivering.signal()
-                _ = resume.wait(timeout: .now() + 300)
+                _ = resume.wait(timeout: .now() + hangLimit)
             }
         })
         outer.onNext("first")
@@ -58,13 +58,13 @@ import Testing
             first.onNext("blocking")
             finished.signal()
         }
-        #expect(delivering.wait(timeout: .now() + 300) == .success)
+        #expect(delivering.wait(timeout: .now() + hangLimit) == .success)
         outer.onNext("replaced")
         replaced.onNext("stale")  // waits behind "blocking"
         outer.onNext("latest")
         latest.onNext("fresh")  // waits behind "blocking"
         resume.signal()
-        #expect(finished.wait(timeout: .now() + 300) == .success)
+        #expect(finished.wait(timeout: .now() + hangLimit) == .success)
         #expect(recorder.elements == ["blocking", "fresh"])
         subscription.dispose()
     }
@@ -181,7 +181,7 @@ import Testing
                 }
                 feeding.signal()
             }.start()
-            #expect(feeding.wait(timeout: .now() + 300) == .success)
+            #expect(feeding.wait(timeout: .now() + hangLimit) == .success)
             subscription.dispose()
             let values = recorder.elements
             if values.count > 1 { switchedAfterValues += 1 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite(.leavesNothingAlive) struct MergeTests {
@@ -163,7 +164,7 @@ import Testing
             for i in 0..<perThread { subjects[thread].onNext(thread * 1_000_000 + i) }
             subjects[thread].onCompleted()
         }
-        #expect(done.wait(timeout: .now() + 300) == .success)
+        #expect(done.wait(timeout: .now() + hangLimit) == .success)
         #expect(detector.overlapCount == 0)
         let values = recorder.elements
         #expect(values.count == threads * perThread)

@@ -1,6 +1,7 @@
 import Dispatch
 import Observables
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite(.leavesNothingAlive) struct ZipTests {
@@ -129,7 +130,7 @@ import Testing
             for i in 0..<count { subject.onNext(i) }
             subject.onCompleted()
         }
-        #expect(done.wait(timeout: .now() + 300) == .success)
+        #expect(done.wait(timeout: .now() + hangLimit) == .success)
         #expect(detector.overlapCount == 0)
         #expect(recorder.elements == (0..<count).map { $0 * 1_000_000 + $0 })
     }

@@ -1,10 +1,11 @@
 import Dispatch
 import Foundation
+import TestSupport
 
 /// Runs `body` on `count` threads of its own (not a pool that may run them one after another),
 /// passing each its index; `false` if they did not all finish within `timeout` seconds (a
 /// deadlock), instead of hanging the test run.
-func onOwnThreads(_ count: Int, timeout: TimeInterval = 300, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
+func onOwnThreads(_ count: Int, timeout: TimeInterval = hangLimit, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
     let group = DispatchGroup()
     for index in 0..<count {
         group.enter()

@@ -1,6 +1,7 @@
 import Foundation
 import Observables
 import ObservablesFoundation
+import TestSupport
 import XCTest
 
 /// `toBlocking()` called on the main thread, as RxBlocking users' XCTest cases do. XCTest, not
@@ -10,10 +11,10 @@ final class BlockingMainThreadTests: XCTestCase {
     func testToBlockingOnTheMainThreadRunsTheMainRunLoopWhileItWaits() throws {
         XCTAssertTrue(Thread.isMainThread)
         let fired = try Observable<Int>.timer(.milliseconds(10), scheduler: MainScheduler.instance)
-            .toBlocking(timeout: 300).first()
+            .toBlocking(timeout: hangLimit).first()
         XCTAssertEqual(fired, 0)
         let hopped = try Observable.of(1, 2, 3).observe(on: MainScheduler.asyncInstance)
-            .toBlocking(timeout: 300).toArray()
+            .toBlocking(timeout: hangLimit).toArray()
         XCTAssertEqual(hopped, [1, 2, 3])
     }
 

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Observables
 import ObservablesFoundation
+import TestSupport
 import Testing
 
 @Suite struct BlockingConcurrencyTests {
@@ -23,20 +24,20 @@ import Testing
     }
 
     @Test func toArrayWaitsForCompletionFromAnotherThread() throws {
-        #expect(try background([1, 2, 3]).toBlocking(timeout: 300).toArray() == [1, 2, 3])
+        #expect(try background([1, 2, 3]).toBlocking(timeout: hangLimit).toArray() == [1, 2, 3])
     }
 
     @Test func toArrayRethrowsTheSequenceError() {
-        #expect(throws: TestError.boom) { try background([1], fail: true).toBlocking(timeout: 300).toArray() }
+        #expect(throws: TestError.boom) { try background([1], fail: true).toBlocking(timeout: hangLimit).toArray() }
     }
 
     @Test func firstStopsAfterOneElementEvenOnAnEndlessSource() throws {
-        #expect(try Observable.repeatElement(4).toBlocking(timeout: 300).first() == 4)
+        #expect(try Observable.repeatElement(4).toBlocking(timeout: hangLimit).first() == 4)
         #expect(try Observable<Int>.empty().toBlocking().first() == nil)
     }
 
     @Test func lastReturnsTheFinalElement() throws {
-        #expect(try background([1, 2, 3]).toBlocking(timeout: 300).last() == 3)
+        #expect(try background([1, 2, 3]).toBlocking(timeout: hangLimit).last() == 3)
         #expect(try Observable<Int>.empty().toBlocking().last() == nil)
     }
 
@@ -45,7 +46,7 @@ import Testing
         #expect(throws: RxError.self) { try Observable<Int>.empty().toBlocking().single() }
         #expect(throws: RxError.self) { try Observable.of(1, 2).toBlocking().single() }
         do {
-            _ = try Observable.repeatElement(1).toBlocking(timeout: 300).single()
+            _ = try Observable.repeatElement(1).toBlocking(timeout: hangLimit).single()
             Issue.record("single() of many elements must throw")
         } catch RxError.moreThanOneElement {
         } catch {
@@ -54,9 +55,9 @@ import Testing
     }
 
     @Test func materializeReportsCompletionAndFailureWithTheElements() {
-        #expect(background([1, 2]).toBlocking(timeout: 300).materialize() == .completed(elements: [1, 2]))
+        #expect(background([1, 2]).toBlocking(timeout: hangLimit).materialize() == .completed(elements: [1, 2]))
         #expect(
-            background([1], fail: true).toBlocking(timeout: 300).materialize()
+            background([1], fail: true).toBlocking(timeout: hangLimit).materialize()
                 == .failed(elements: [1], error: TestError.boom))
     }
 

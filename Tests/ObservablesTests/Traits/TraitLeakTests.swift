@@ -1,5 +1,6 @@
 import Observables
 import ObservablesFoundation
+import TestSupport
 import Testing
 
 /// Live-object counts after many trait subscriptions, counted with `Resources.tracking` (this
@@ -42,8 +43,8 @@ import Testing
     }
 
     @Test func aTraitCanBeWaitedForWithToBlocking() throws {
-        #expect(try Single.just(1).toBlocking(timeout: 300).first() == 1)
-        #expect(try Maybe<Int>.empty().toBlocking(timeout: 300).toArray() == [])
-        #expect(try Infallible.of(1, 2).toBlocking(timeout: 300).toArray() == [1, 2])
+        #expect(try Single.just(1).toBlocking(timeout: hangLimit).first() == 1)
+        #expect(try Maybe<Int>.empty().toBlocking(timeout: hangLimit).toArray() == [])
+        #expect(try Infallible.of(1, 2).toBlocking(timeout: hangLimit).toArray() == [1, 2])
     }
 }
