@@ -47,7 +47,7 @@ public final class DerivedProperty<Value>: ObservableType, ReadableStoreProperty
     /// created, so they run specialized for `Value` (the transaction reaches the property
     /// through an existential).
     @usableFromInline let recompute: (DerivedProperty<Value>, StoreTransaction) -> Void
-    @usableFromInline let commit: (DerivedProperty<Value>) -> Void
+    @usableFromInline let commit: (DerivedProperty<Value>, CommitStep) -> PreparedCommit
     /// Last: its size is known only at run time (see ``StoreObservation``).
     @usableFromInline let observation = StoreObservation()
 
@@ -68,8 +68,15 @@ public final class DerivedProperty<Value>: ObservableType, ReadableStoreProperty
                 property.storeNode.invalidateDependents(in: transaction)
             }
         }
-        commit = { property in
-            if property.cell.commitDeferred(), property.observation.isTracked { property.fireChange() }
+        commit = { property, step in
+            let changed: Bool
+            switch step {
+            case .whole: changed = property.cell.commitDeferred()
+            case .prepare: return property.cell.prepareCommit()
+            case .finish(let prepared): changed = property.cell.finishPreparedCommit(prepared)
+            }
+            if changed, property.observation.isTracked { property.fireChange() }
+            return .unchanged
         }
         for input in inputs { input.add(self) }
     }
@@ -134,7 +141,17 @@ extension DerivedProperty: DerivedNode {
 extension DerivedProperty: StoreTransactionMember {
     @usableFromInline
     func commitTransaction() {
-        commit(self)
+        _ = commit(self, .whole)
+    }
+
+    @usableFromInline
+    func prepareCommit() -> PreparedCommit {
+        commit(self, .prepare)
+    }
+
+    @usableFromInline
+    func finishCommit(_ step: PreparedCommit) {
+        _ = commit(self, .finish(step))
     }
 
     @usableFromInline

@@ -42,10 +42,11 @@ public final class StoreProperty<Value>: ObservableType, ReadableStoreProperty {
     public let storeNode = StoreNode()
     @usableFromInline
     let owner = StoreOwnerSlot()
-    /// Ends a transaction's deferred writes: made where the property is created, so it runs
-    /// specialized for `Value` (the transaction reaches the property through an existential).
+    /// Ends a transaction's deferred writes (the whole commit, or one of its two steps): made
+    /// where the property is created, so it runs specialized for `Value` (the transaction reaches
+    /// the property through an existential).
     @usableFromInline
-    let commit: (StoreProperty<Value>) -> Void
+    let commit: (StoreProperty<Value>, CommitStep) -> PreparedCommit
     /// Last: its size is known only at run time (see ``StoreObservation``).
     @usableFromInline
     let observation = StoreObservation()
@@ -53,8 +54,13 @@ public final class StoreProperty<Value>: ObservableType, ReadableStoreProperty {
     @inlinable
     init(initial: Value?, isDuplicate: ((Value, Value) -> Bool)?) {
         cell = StoreCell(value: initial, isDuplicate: isDuplicate, kind: "StoreProperty")
-        commit = { property in
-            if property.cell.commitDeferred() { property.reportChange() }
+        commit = { property, step in
+            switch step {
+            case .whole: if property.cell.commitDeferred() { property.reportChange() }
+            case .prepare: return property.cell.prepareCommit()
+            case .finish(let prepared): if property.cell.finishPreparedCommit(prepared) { property.reportChange() }
+            }
+            return .unchanged
         }
     }
 
@@ -204,7 +210,17 @@ extension StoreProperty: Observation.Observable {}
 extension StoreProperty: StoreTransactionMember {
     @usableFromInline
     func commitTransaction() {
-        commit(self)
+        _ = commit(self, .whole)
+    }
+
+    @usableFromInline
+    func prepareCommit() -> PreparedCommit {
+        commit(self, .prepare)
+    }
+
+    @usableFromInline
+    func finishCommit(_ step: PreparedCommit) {
+        _ = commit(self, .finish(step))
     }
 
     @usableFromInline

@@ -4,10 +4,28 @@ import Synchronization
 @usableFromInline
 protocol StoreTransactionMember: AnyObject {
     /// Delivers what was written since the last commit (for a property: its final value, unless
-    /// it equals the value before the transaction).
+    /// it equals the value before the transaction), when it is the only member that changed.
     func commitTransaction()
+    /// When several members changed, the first step of the commit: records what the member will
+    /// deliver (a property's new value, replayed to whoever subscribes from now on) and delivers
+    /// nothing yet. The result goes to ``finishCommit(_:)``.
+    func prepareCommit() -> PreparedCommit
+    /// The second step: delivers what ``prepareCommit()`` recorded, to the observers the member
+    /// had then.
+    func finishCommit(_ step: PreparedCommit)
     /// What the commit will deliver, described (`nil`: nothing), for ``FluxerEvent``.
     func describePendingChange() -> (old: String, new: String)?
+}
+
+/// Which part of a member's commit to run (see ``StoreTransactionMember``).
+@usableFromInline
+enum CommitStep {
+    /// The whole commit (the member is the only one that changed).
+    case whole
+    /// The first of two steps.
+    case prepare
+    /// The second, with the first's result.
+    case finish(PreparedCommit)
 }
 
 /// The writes of one `updateStore` call: values are written at once (reads inside `updateStore`
@@ -34,6 +52,10 @@ final class StoreTransaction: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var dirty: ContiguousArray<any DerivedNode> = []
     /// Set while the Fluxer's `events` are observed: told each change before it is delivered.
     @exclusivity(unchecked) @usableFromInline var reporter: ((AnyObject, (old: String, new: String)) -> Void)?
+    /// The first steps' results and the changes to report, of a commit of several members in
+    /// progress (kept between commits, emptied: no allocation per commit).
+    @exclusivity(unchecked) @usableFromInline var steps: ContiguousArray<PreparedCommit> = []
+    @exclusivity(unchecked) @usableFromInline var changes: ContiguousArray<(old: String, new: String)?> = []
     /// `true` while the Fluxer runs (started, not torn down): then a write from outside its
     /// `updateStore` breaks the store's write rule.
     @usableFromInline let running = Atomic<Bool>(false)
@@ -76,18 +98,39 @@ final class StoreTransaction: @unchecked Sendable {
         if !dirty.isEmpty { recomputeDirty() }
         guard let member = first else { return }
         first = nil
+        if !enlisted.isEmpty { return commitSeveral(first: member) }
         if reporter != nil { report(member) }
         member.commitTransaction()
-        if !enlisted.isEmpty { commitOthers() }
     }
 
+    /// The commit of several changed members, in two steps: every member records its new value
+    /// before any observer runs, so that an observer of one member that subscribes to another is
+    /// replayed that one's new value (what `value` reads), and not sent it again; then each member
+    /// delivers to the observers it had, in first-write order.
     @usableFromInline
-    func commitOthers() {
-        var index = 0
+    func commitSeveral(first member: any StoreTransactionMember) {
+        let count = enlisted.count
+        let reporting = reporter != nil
+        if reporting {
+            changes.append(member.describePendingChange())
+            for index in 0..<count { changes.append(enlisted[index].describePendingChange()) }
+        }
+        steps.append(member.prepareCommit())
+        for index in 0..<count { steps.append(enlisted[index].prepareCommit()) }
+        for index in 0...count {
+            let next = index == 0 ? member : enlisted[index - 1]
+            if reporting, let change = changes[index] { reporter?(next, change) }
+            next.finishCommit(steps[index])
+        }
+        steps.removeAll(keepingCapacity: true)
+        changes.removeAll(keepingCapacity: true)
+        // Members enlisted while the observers ran (none, as long as observers write the store
+        // outside this transaction, which they do: see `commit()`), one at a time.
+        var index = count
         while index < enlisted.count {
-            let member = enlisted[index]
-            if reporter != nil { report(member) }
-            member.commitTransaction()
+            let late = enlisted[index]
+            if reporter != nil { report(late) }
+            late.commitTransaction()
             index += 1
         }
         enlisted.removeAll(keepingCapacity: enlisted.count <= 16)

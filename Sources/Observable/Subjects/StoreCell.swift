@@ -48,8 +48,11 @@ struct StoreValuePolicy<Element>: SubjectPolicy {
 ///   and queued; delivery happens after unlocking, serialized and never nested (re-entrant
 ///   writes are queued), in write order.
 /// - A subscriber first gets the latest delivered value (if any), synchronously, then every
-///   accepted write.
-/// @unchecked: all state lives in the hub, which guards it with its own lock.
+///   accepted write. A commit of several cells (``prepareCommit()`` on each, then
+///   ``finishPreparedCommit(_:)`` on each) records every cell's value before delivering any: an
+///   observer of one that subscribes to another is replayed its new value, and only once.
+/// @unchecked: all state lives in the hub, which guards it with its own lock, except `prepared`,
+/// which only the thread holding the hub's `delivering` bit touches.
 @usableFromInline
 package final class StoreCell<Element>: @unchecked Sendable {
     @usableFromInline
@@ -63,6 +66,11 @@ package final class StoreCell<Element>: @unchecked Sendable {
     /// (stored with every change of the written value, under the hub's lock).
     @usableFromInline
     let mirror: ValueMirror<Element>
+    /// The delivery ``prepareCommit()`` took, until ``finishPreparedCommit(_:)`` makes it:
+    /// touched only by the thread that holds the hub's `delivering` bit (taken by the first step,
+    /// given back by the second).
+    @exclusivity(unchecked) @usableFromInline
+    var prepared: SubjectHub<StoreValuePolicy<Element>>.PreparedDelivery?
 
     /// Creates a cell holding `value` (or nothing yet). With `isDuplicate`, a write that it
     /// reports equal to the latest written value is dropped; without it, every write is delivered.
@@ -180,9 +188,54 @@ package final class StoreCell<Element>: @unchecked Sendable {
     @inlinable
     package func commitDeferred() -> Bool {
         hub.lock.lock()
+        guard let (value, before) = takeCommittedValueLocked() else { return false }
+        hub.sendLocked(.next(value))
+        // Released after unlocking: a deinit may use this cell.
+        withExtendedLifetime(before) {}
+        return true
+    }
+
+    /// The first step of a commit of several cells (``commitDeferred()`` in two steps, see
+    /// `SubjectHub+Prepared.swift`): records the value to deliver, so that a subscriber from now
+    /// on is replayed it, and takes its delivery unless one is running (then the value is queued
+    /// for that one's owner). Unless it returns `.unchanged`, the caller must pass the result to
+    /// ``finishPreparedCommit(_:)`` on this thread, before it goes on to anything but the other
+    /// cells' first steps.
+    @inlinable
+    package func prepareCommit() -> PreparedCommit {
+        hub.lock.lock()
+        guard let (value, before) = takeCommittedValueLocked() else { return .unchanged }
+        let delivery = hub.prepareLocked(value)
+        withExtendedLifetime(before) {}
+        guard let delivery else { return .queued }
+        // This thread holds `delivering` until the second step: nobody else touches the field.
+        prepared = delivery
+        return .taken
+    }
+
+    /// The second step: delivers the value ``prepareCommit()`` recorded to the observers this
+    /// cell had then (not to those that subscribed since: they were replayed it). Returns `true`
+    /// if the value changed (it was delivered, or queued behind a delivery in progress).
+    @inlinable
+    package func finishPreparedCommit(_ step: PreparedCommit) -> Bool {
+        switch step {
+        case .unchanged: return false
+        case .queued: return true
+        case .taken:
+            if let delivery = prepared.take() { hub.deliverPrepared(delivery) }
+            return true
+        }
+    }
+
+    /// With the hub's lock held: ends the deferred writes and returns the value to deliver with
+    /// the one before them (for the caller to release after unlocking), or releases the lock and
+    /// returns `nil` if there is none (no deferred write, or a final value equal to the one
+    /// before them).
+    @inlinable
+    func takeCommittedValueLocked() -> (value: Element, before: Element?)? {
         guard hub.policy.deferred, let value = hub.policy.written else {
             hub.lock.unlock()
-            return false
+            return nil
         }
         hub.policy.deferred = false
         let before = hub.policy.beforeTransaction
@@ -193,12 +246,9 @@ package final class StoreCell<Element>: @unchecked Sendable {
         if rewritten && same(before, value) {
             hub.lock.unlock()
             withExtendedLifetime(before) {}
-            return false
+            return nil
         }
-        hub.sendLocked(.next(value))
-        // Released after unlocking: a deinit may use this cell.
-        withExtendedLifetime(before) {}
-        return true
+        return (value, before)
     }
 
     /// The comparer given at creation (`nil`: every write is delivered), for testing tools that
@@ -218,4 +268,15 @@ package final class StoreCell<Element>: @unchecked Sendable {
     package var hasObservers: Bool {
         hub.hasObservers
     }
+}
+
+/// What the first step of a store cell's two-step commit did (see ``StoreCell/prepareCommit()``).
+@usableFromInline
+package enum PreparedCommit {
+    /// Nothing to deliver: no deferred write, or the final value equals the one before.
+    case unchanged
+    /// Changed, and queued for the thread delivering this cell's values.
+    case queued
+    /// Changed, recorded and taken for delivery by this thread: the second step delivers it.
+    case taken
 }

@@ -1,0 +1,111 @@
+import Testing
+
+@testable import Fluxer
+
+/// Subscribing while a transaction's changes are being delivered: an observer of the first
+/// changed property that subscribes to a property changed later in the same `updateStore` call
+/// gets that property's new value (what `value` reads) once, never the old one first.
+@Suite struct StoreCommitSubscribeTests {
+    /// A Fluxer whose one dispatcher writes `title`, then `count`.
+    func titleThenCount() -> ScriptFluxer {
+        let fluxer = ScriptFluxer()
+        fluxer.onUpdate = { fluxer, dispatcher in
+            fluxer.store.title.value = dispatcher
+            fluxer.store.count.value += 1
+        }
+        return fluxer
+    }
+
+    @Test func aSubscriberJoiningDuringTheCommitGetsTheNewValueOnce() {
+        let fluxer = titleThenCount()
+        let bag = DisposeBag()
+        let read = Recorder<Int>()
+        let first = Recorder<Int>()
+        let all = Recorder<Int>()
+        fluxer.store.title.skip(1).subscribe(onNext: { _ in
+            read.append(fluxer.store.count.value)
+            fluxer.store.count.take(1).subscribe(onNext: { first.append($0) }).disposed(by: bag)
+            fluxer.store.count.subscribe(onNext: { all.append($0) }).disposed(by: bag)
+        }).disposed(by: bag)
+
+        fluxer.action.onNext("a")
+
+        #expect(read.values == [1])
+        #expect(first.values == [1], "the replay must agree with `value`")
+        #expect(all.values == [1], "the new value once, not the old one first")
+    }
+
+    @Test func flatMapLatestOverASiblingEmitsNoStaleDuplicate() {
+        let fluxer = titleThenCount()
+        let bag = DisposeBag()
+        let seen = record(
+            fluxer.store.title.flatMapLatest { title in fluxer.store.count.map { "\(title) \($0)" } }, in: bag)
+
+        fluxer.action.onNext("a")
+        fluxer.action.onNext("b")
+
+        #expect(seen.values == [" 0", "a 1", "b 2"])
+    }
+
+    @Test func aDerivedSiblingJoinedDuringTheCommitGetsItsNewValueOnce() {
+        let fluxer = FormFluxer()
+        let bag = DisposeBag()
+        let seen = Recorder<String>()
+        // `query` is written first; `summary` is derived from `query` and `results`.
+        fluxer.store.query.skip(1).subscribe(onNext: { _ in
+            fluxer.store.summary.subscribe(onNext: { seen.append($0) }).disposed(by: bag)
+        }).disposed(by: bag)
+
+        fluxer.action.onNext(.search("x"))
+
+        #expect(seen.values == ["x: 2"])
+    }
+
+    @Test func observersPresentBeforeTheCommitStillGetEveryChangeInFirstWriteOrder() {
+        let fluxer = titleThenCount()
+        let bag = DisposeBag()
+        let log = Recorder<String>()
+        fluxer.store.title.skip(1).subscribe(onNext: { log.append("title \($0)") }).disposed(by: bag)
+        fluxer.store.count.skip(1).subscribe(onNext: { log.append("count \($0)") }).disposed(by: bag)
+        // Joins during the first commit: replayed the new count, then only later changes.
+        fluxer.store.title.skip(1).take(1).subscribe(onNext: { _ in
+            fluxer.store.count.subscribe(onNext: { log.append("late count \($0)") }).disposed(by: bag)
+        }).disposed(by: bag)
+
+        fluxer.action.onNext("a")
+        fluxer.action.onNext("b")
+
+        #expect(
+            log.values == [
+                "title a", "late count 1", "count 1",
+                "title b", "count 2", "late count 2",
+            ])
+    }
+
+    @Test func aSiblingObserverDisposedDuringTheCommitGetsNothingMore() {
+        let fluxer = titleThenCount()
+        let bag = DisposeBag()
+        let counts = Recorder<Int>()
+        let subscription = fluxer.store.count.subscribe(onNext: { counts.append($0) })
+        fluxer.store.title.skip(1).subscribe(onNext: { _ in subscription.dispose() }).disposed(by: bag)
+
+        fluxer.action.onNext("a")
+
+        #expect(counts.values == [0])
+        #expect(fluxer.store.count.value == 1)
+    }
+
+    @Test func aWriteOutsideAFluxerThatChangesADerivedPropertyIsConsistentForLateSubscribers() {
+        let base = StoreProperty(1)
+        let doubled = DerivedProperty(base) { $0 * 2 }
+        let bag = DisposeBag()
+        let seen = Recorder<Int>()
+        base.skip(1).subscribe(onNext: { _ in
+            doubled.subscribe(onNext: { seen.append($0) }).disposed(by: bag)
+        }).disposed(by: bag)
+
+        base.value = 5
+
+        #expect(seen.values == [10])
+    }
+}
