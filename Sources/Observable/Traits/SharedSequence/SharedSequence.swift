@@ -33,9 +33,9 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     let source: Observable<Element>
 
     /// Shares `source`, which must never fail and must deliver on the strategy's scheduler,
-    /// with the strategy's sharing (library use only).
+    /// with the strategy's sharing (library use only; `package` for the store's `asDriver()`).
     @inlinable
-    init(_ source: Observable<Element>) {
+    package init(_ source: Observable<Element>) {
         self.source = SharingStrategy.share(source)
     }
 
