@@ -59,7 +59,10 @@
 /// value, a binding) keeps nothing running; actions sent to a released Fluxer are dropped.
 ///
 /// **Class hierarchies.** A subclass inherits the conformance and the `pipeline`: one Fluxer
-/// has one pipeline and one action input whatever static type it is used through.
+/// has one pipeline and one action input whatever static type it is used through. The optional
+/// hooks are the conforming class's: a hook that only a subclass declares is never called (the
+/// protocol's default stands in for it, as for any Swift protocol). To let subclasses change a
+/// hook, declare it in the conforming class and `override` it there.
 public protocol Fluxer: AnyObject {
     /// What the user asks for (taps, text changes, lifecycle events).
     associatedtype Action
@@ -113,6 +116,12 @@ public protocol Fluxer: AnyObject {
     /// `transform(dispatcher:)`, for example delayed there on a scheduler, is past that point and
     /// is applied.) Return any `Hashable` type, optional (`nil`: no cancellation for this action)
     /// or not. Default: no cancellation.
+    ///
+    /// The key is asked for, and the previous stream disposed, before `dispatch(action:)` runs,
+    /// whatever stream it then returns (as `flatMapLatest` does): an action whose `dispatch`
+    /// guards with `return .empty()` still cancels, and a stream cancelled half-way does not send
+    /// its last dispatchers (a trailing `.setLoading(false)`). Put such a guard here too and
+    /// return `nil`: this method runs on the executor, like `dispatch`, so it may read the store.
     ///
     /// ```swift
     /// func cancellationKey(for action: Action) -> String? {
