@@ -67,6 +67,24 @@ extension ObservableType {
         subscribe(onNext: onNext)
     }
 
+    /// Calls `onNext` with `object` and each element while `object` is alive; once `object` is
+    /// gone, elements are skipped (RxCocoa's `bind(with:onNext:)`). `object` is held weakly, so
+    /// a controller can bind with itself without a retain cycle.
+    ///
+    /// `--1--2--|` → `onNext(object, 1)`, `onNext(object, 2)`; `--1--2--|` with `object`
+    /// released between them → `onNext(object, 1)` only.
+    ///
+    /// `onNext` runs on the thread that emits, one element at a time. Completion ends the
+    /// binding; an error ends it and goes to ``Hooks/unhandledError``, as from
+    /// ``bind(onNext:)`` (RxCocoa stops the program in debug builds).
+    /// - Returns: the disposable that ends the binding.
+    @inlinable
+    public func bind<Object: AnyObject>(
+        with object: Object, onNext: @escaping (Object, Element) -> Void
+    ) -> Disposable {
+        subscribe(with: object, onNext: onNext)
+    }
+
     /// Hands every element to each of `relays` with `accept`.
     @inlinable
     func bind<Relay>(_ relays: [Relay], accept: @escaping (Relay, Element) -> Void) -> Disposable {

@@ -35,3 +35,49 @@ import Testing
         #expect(replayed == [5, 6])
     }
 }
+
+/// `bind(with:onNext:)` (RxCocoa's): the object is held weakly and elements are skipped once it
+/// is gone; errors go where `bind(onNext:)` sends them.
+@Suite(.leavesNothingAlive) struct BindWithObjectTests {
+    private final class Screen {
+        var shown: [Int] = []
+    }
+
+    @Test func passesTheObjectWithEachElementUntilTheObjectIsGone() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([
+            .next(210, 1), .next(220, 2), .next(230, 3), .completed(300),
+        ])
+        var screen: Screen? = Screen()
+        weak let weakScreen = screen
+        var shown: [(TestTime, Int)] = []
+        var binding: Disposable?
+        _ = scheduler.scheduleAt(200) {
+            binding = xs.bind(with: screen!) { screen, value in
+                screen.shown.append(value)
+                shown.append((scheduler.clock, value))
+            }
+        }
+        _ = scheduler.scheduleAt(215) { #expect(screen?.shown == [1]) }
+        _ = scheduler.scheduleAt(225) { screen = nil }
+        _ = scheduler.scheduleAt(1000) { binding?.dispose() }
+        scheduler.start()
+        #expect(weakScreen == nil, "the binding kept its object alive")
+        #expect(shown.map(\.0) == [210, 220])
+        #expect(shown.map(\.1) == [1, 2], "3 came after the object was gone")
+        #expect(xs.subscriptions == [Subscription(200, 300)])
+    }
+
+    @Test func anErrorEndsTheBindingAndGoesToTheUnhandledErrorHook() {
+        let screen = Screen()
+        expectReportedAsUnhandled { error in
+            let subject = PublishSubject<Int>()
+            let binding = subject.bind(with: screen) { screen, value in screen.shown.append(value) }
+            subject.onNext(1)
+            subject.onError(error)
+            subject.onNext(2)
+            binding.dispose()
+        }
+        #expect(screen.shown.allSatisfy { $0 == 1 })
+    }
+}
