@@ -193,3 +193,36 @@ import Testing
         #expect(recorder.events == [.next(nil), .completed])
     }
 }
+
+/// `Single.timer` and `Maybe.timer` (RxSwift's `PrimitiveSequenceType.timer(_:scheduler:)`).
+@Suite(.leavesNothingAlive) struct TraitTimerTests {
+    @Test func singleTimerSucceedsWithZeroAtTheDueTime() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let observer = scheduler.start { Single<Int>.timer(.seconds(10), scheduler: scheduler) }
+        expectEvents(observer.events, [.next(210, 0), .completed(210)])
+    }
+
+    @Test func maybeTimerSucceedsWithZeroAtTheDueTime() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let observer = scheduler.start { Maybe<UInt8>.timer(.seconds(30), scheduler: scheduler) }
+        expectEvents(observer.events, [.next(230, 0), .completed(230)])
+    }
+
+    @Test func eachSubscriptionStartsItsOwnTimer() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let timer = Single<Int>.timer(.seconds(10), scheduler: scheduler)
+        var results: [(TestTime, Int)] = []
+        _ = scheduler.scheduleAt(200) { _ = timer.subscribe(onSuccess: { results.append((scheduler.clock, $0)) }) }
+        _ = scheduler.scheduleAt(250) { _ = timer.subscribe(onSuccess: { results.append((scheduler.clock, $0)) }) }
+        scheduler.start()
+        #expect(results.map(\.0) == [210, 260])
+        #expect(results.map(\.1) == [0, 0])
+    }
+
+    @Test func disposingBeforeTheDueTimeCancelsTheTimer() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let observer = scheduler.start(disposed: 205) { Single<Int>.timer(.seconds(10), scheduler: scheduler) }
+        expectEvents(observer.events, [])
+        #expect(scheduler.clock < 210, "the cancelled timer left nothing scheduled")
+    }
+}
