@@ -276,3 +276,54 @@ import Testing
         }
     }
 }
+
+/// `Driver`/`Signal` `interval(_:)` and `timer(_:period:)`: they tick on the sharing scheduler
+/// (no extra hop), at the ticks RxCocoa's do, and share as their strategy does.
+@Suite(.leavesNothingAlive) struct SharedSequenceTimerTests {
+    @Test func driverIntervalTicksOnTheSchedulerAndReplaysTheLatestToALateSubscriber() {
+        let scheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: scheduler) {
+            let driver = Driver<Int>.interval(.seconds(10))
+            let early = scheduler.createObserver(Int.self)
+            let late = scheduler.createObserver(Int.self)
+            var subscriptions: [Disposable] = []
+            scheduler.scheduleAt(200) { subscriptions.append(driver.drive(early)) }
+            scheduler.scheduleAt(235) { subscriptions.append(driver.drive(late)) }
+            scheduler.scheduleAt(245) { for disposable in subscriptions { disposable.dispose() } }
+            scheduler.start()
+            expectEvents(early.events, [.next(210, 0), .next(220, 1), .next(230, 2), .next(240, 3)])
+            expectEvents(late.events, [.next(235, 2), .next(240, 3)])
+            #expect(scheduler.clock == 245, "the timer was cancelled with the last subscriber")
+        }
+    }
+
+    @Test func driverTimerWaitsTheDueTimeThenTicksEveryPeriod() {
+        let scheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: scheduler) {
+            let observer = scheduler.start(disposed: 265) { Driver<Int>.timer(.seconds(30), period: .seconds(10)) }
+            expectEvents(observer.events, [.next(230, 0), .next(240, 1), .next(250, 2), .next(260, 3)])
+        }
+    }
+
+    @Test func signalIntervalAndTimerReplayNothingToALateSubscriber() {
+        let scheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: scheduler) {
+            let interval = Signal<Int>.interval(.seconds(10))
+            let timer = Signal<Int64>.timer(.seconds(5), period: .seconds(20))
+            let early = scheduler.createObserver(Int.self)
+            let late = scheduler.createObserver(Int.self)
+            let timed = scheduler.createObserver(Int64.self)
+            var subscriptions: [Disposable] = []
+            scheduler.scheduleAt(200) {
+                subscriptions.append(interval.emit(to: early))
+                subscriptions.append(timer.emit(to: timed))
+            }
+            scheduler.scheduleAt(235) { subscriptions.append(interval.emit(to: late)) }
+            scheduler.scheduleAt(255) { for disposable in subscriptions { disposable.dispose() } }
+            scheduler.start()
+            expectEvents(early.events, [.next(210, 0), .next(220, 1), .next(230, 2), .next(240, 3), .next(250, 4)])
+            expectEvents(late.events, [.next(240, 3), .next(250, 4)])
+            expectEvents(timed.events, [.next(205, 0), .next(225, 1), .next(245, 2)])
+        }
+    }
+}
