@@ -23,6 +23,23 @@ public final class SerialDispatchQueueScheduler: SchedulerType {
         configuration = DispatchQueueConfiguration(queue: serialQueue, leeway: leeway)
     }
 
+    /// Runs work on a new serial queue named `internalSerialQueueName` (RxSwift's
+    /// `init(internalSerialQueueName:serialQueueConfiguration:leeway:)`).
+    /// - Parameters:
+    ///   - internalSerialQueueName: the label of the new queue.
+    ///   - serialQueueConfiguration: called once, on the calling thread before this initializer
+    ///     returns, with the new queue, to configure it before any work is submitted (set a
+    ///     specific value or a target queue, say).
+    ///   - leeway: how late timers may fire, letting the system coalesce them.
+    public convenience init(
+        internalSerialQueueName: String, serialQueueConfiguration: ((DispatchQueue) -> Void)? = nil,
+        leeway: DispatchTimeInterval = .nanoseconds(0)
+    ) {
+        let queue = DispatchQueue(label: internalSerialQueueName)
+        serialQueueConfiguration?(queue)
+        self.init(serialQueue: queue, leeway: leeway)
+    }
+
     /// Runs work on a new serial queue named `internalSerialQueueName` that targets `queue`
     /// (which may be concurrent): work is serial even when `queue` is not.
     public convenience init(

@@ -137,6 +137,32 @@ import Testing
         #expect(onTarget.load(ordering: .acquiring) == 1)
     }
 
+    @Test func serialSchedulerWithANamedQueueConfiguresItOnceAndRunsThere() {
+        let key = DispatchSpecificKey<Int>()
+        var configured: [DispatchQueue] = []
+        let scheduler = SerialDispatchQueueScheduler(
+            internalSerialQueueName: "test.named",
+            serialQueueConfiguration: { queue in
+                queue.setSpecific(key: key, value: 7)
+                configured.append(queue)
+            })
+        #expect(configured.map(\.label) == ["test.named"], "called once, before init returned")
+        let seen = Atomic<Int>(0)
+        _ = scheduler.schedule(()) { _ in
+            seen.store(DispatchQueue.getSpecific(key: key) ?? -1, ordering: .releasing)
+            return Disposables.create()
+        }
+        #expect(waitUntil { seen.load(ordering: .acquiring) != 0 })
+        #expect(seen.load(ordering: .acquiring) == 7, "the work ran on the configured queue")
+        let unconfigured = SerialDispatchQueueScheduler(internalSerialQueueName: "test.plain")
+        let ran = Atomic<Bool>(false)
+        _ = unconfigured.scheduleRelative((), dueTime: .milliseconds(1)) { _ in
+            ran.store(true, ordering: .releasing)
+            return Disposables.create()
+        }
+        #expect(waitUntil { ran.load(ordering: .acquiring) })
+    }
+
     @Test func delayedWorkRunsAfterItsDueTimeAndNotAfterDisposal() {
         for scheduler in [
             SerialDispatchQueueScheduler(qos: .default) as SchedulerType,
