@@ -93,3 +93,27 @@ extension ObservableType {
         Self.catch(sequence: sequence)
     }
 }
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
+    /// Renamed `Completable.zip(_:)` (the same operator for a `Completable`).
+    @available(*, deprecated, renamed: "zip(_:)")
+    @inlinable
+    public static func merge<Sources: Collection>(_ sources: Sources) -> Completable
+    where Sources.Element == Completable {
+        zip(sources)
+    }
+
+    /// Renamed `Completable.zip(_:)` (the same operator for a `Completable`).
+    @available(*, deprecated, renamed: "zip(_:)")
+    @inlinable
+    public static func merge(_ sources: [Completable]) -> Completable {
+        zip(sources)
+    }
+
+    /// Renamed `Completable.zip(_:)` (the same operator for a `Completable`).
+    @available(*, deprecated, renamed: "zip(_:)")
+    @inlinable
+    public static func merge(_ sources: Completable...) -> Completable {
+        zip(sources)
+    }
+}

@@ -69,3 +69,51 @@ struct RenamedError: Error {}
         #expect(old["catchErrorJustReturn"]?.last == .completed(240))
     }
 }
+
+/// Runs RxSwift 5's `Completable.merge` spellings (RxSwift 6 deprecated them for `zip`), through
+/// a protocol for the same reason as ``RenamedSpellingsCheck``.
+protocol RenamedCompletableSpellingsCheck {
+    /// Each spelling's events on virtual time, by name.
+    func run() -> [String: [Recorded<Event<Never>>]]
+}
+
+struct RenamedCompletableSpellings: RenamedCompletableSpellingsCheck {
+    @available(*, deprecated, message: "exercises the RxSwift 5 spellings on purpose")
+    func run() -> [String: [Recorded<Event<Never>>]] {
+        [
+            "variadic": CompletablePair.record { Completable.merge($0, $1) },
+            "array": CompletablePair.record { Completable.merge([$0, $1]) },
+            "collection": CompletablePair.record { Completable.merge([$0, $1][...]) },
+            "variadic, failing": CompletablePair.record(failing: true) { Completable.merge($0, $1) },
+        ]
+    }
+}
+
+/// Two cold `Completable`s on virtual time: the first completes 10 ticks after subscription, the
+/// second completes (or fails) 30 ticks after.
+enum CompletablePair {
+    static func record(
+        failing: Bool = false, _ make: @escaping (Completable, Completable) -> Completable
+    ) -> [Recorded<Event<Never>>] {
+        let scheduler = TestScheduler(initialClock: 0)
+        let first = scheduler.createColdObservable([Recorded<Event<Never>>.completed(10)])
+        let second = scheduler.createColdObservable([
+            failing ? .error(30, RenamedError()) : Recorded<Event<Never>>.completed(30)
+        ])
+        return scheduler.start { make(first.asCompletable(), second.asCompletable()) }.events
+    }
+}
+
+@Suite struct RenamedCompletableTests {
+    /// `merge` in each of its three forms completes when both have completed, as `zip` does.
+    @Test func completableMergeBehavesAsZip() {
+        let old = (RenamedCompletableSpellings() as any RenamedCompletableSpellingsCheck).run()
+        let zipped = CompletablePair.record { Completable.zip($0, $1) }
+        #expect(zipped == [.completed(230)])
+        #expect(old["variadic"] == zipped)
+        #expect(old["array"] == zipped)
+        #expect(old["collection"] == zipped)
+        #expect(old["variadic, failing"] == CompletablePair.record(failing: true) { Completable.zip($0, $1) })
+        #expect(old["variadic, failing"] == [.error(230, RenamedError())])
+    }
+}
