@@ -55,3 +55,37 @@ import Testing
         #expect(array == [.next(210, "a"), .error(230, TestError.boom)])
     }
 }
+
+/// RxTest's `Equatable` conformances of `CompletableEvent` and `MaybeEvent`, with errors
+/// compared as in `Event`.
+@Suite struct TraitEventEqualityTests {
+    @Test func completableEventsCompareByCaseAndErrorsByTypeAndDescription() {
+        var events: [CompletableEvent] = []
+        _ = Completable.empty().subscribe { events.append($0) }
+        _ = Completable.error(TestError.boom).subscribe { events.append($0) }
+        #expect(events == [.completed, .error(TestError.boom)])
+        #expect(CompletableEvent.error(TestError.boom) != .error(TestError.other))
+        #expect(CompletableEvent.error(TestError.boom) != .error(RxError.timeout))
+        #expect(CompletableEvent.error(NSError(domain: "d", code: 1)) == .error(NSError(domain: "d", code: 1)))
+        #expect(CompletableEvent.completed != .error(TestError.boom))
+    }
+
+    @Test func maybeEventsCompareByCaseElementAndError() {
+        var events: [MaybeEvent<Int>] = []
+        _ = Maybe.just(1).subscribe { events.append($0) }
+        _ = Maybe<Int>.empty().subscribe { events.append($0) }
+        _ = Maybe<Int>.error(TestError.boom).subscribe { events.append($0) }
+        #expect(events == [.success(1), .completed, .error(TestError.boom)])
+        #expect(MaybeEvent.success(1) != .success(2))
+        #expect(MaybeEvent<Int>.success(1) != .completed)
+        #expect(MaybeEvent<Int>.error(TestError.boom) != .error(TestError.other))
+        #expect(MaybeEvent<Int>.error(TestError.boom) != .completed)
+    }
+
+    @Test func recordedTraitEventsCompareToo() {
+        let recorded: [Recorded<MaybeEvent<String>>] = [Recorded(time: 210, value: .success("a"))]
+        #expect(recorded == [Recorded(time: 210, value: .success("a"))])
+        #expect(recorded != [Recorded(time: 211, value: .success("a"))])
+        #expect([Recorded(time: 300, value: CompletableEvent.completed)] == [Recorded(time: 300, value: .completed)])
+    }
+}
