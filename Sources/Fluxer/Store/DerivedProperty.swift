@@ -47,7 +47,8 @@ public final class DerivedProperty<Value>: ObservableType, ReadableStoreProperty
     /// created, so they run specialized for `Value` (the transaction reaches the property
     /// through an existential).
     @usableFromInline let recompute: (DerivedProperty<Value>, StoreTransaction) -> Void
-    @usableFromInline let commit: (DerivedProperty<Value>, CommitStep) -> PreparedCommit
+    @usableFromInline let commit: (DerivedProperty<Value>) -> Void
+    @usableFromInline let commitInSteps: (DerivedProperty<Value>, CommitStep) -> PreparedCommit
     /// Last: its size is known only at run time (see ``StoreObservation``).
     @usableFromInline let observation = StoreObservation()
 
@@ -68,14 +69,17 @@ public final class DerivedProperty<Value>: ObservableType, ReadableStoreProperty
                 property.storeNode.invalidateDependents(in: transaction)
             }
         }
-        commit = { property, step in
-            let changed: Bool
+        commit = { property in
+            if property.cell.commitDeferred(), property.observation.isTracked { property.fireChange() }
+        }
+        commitInSteps = { property, step in
             switch step {
-            case .whole: changed = property.cell.commitDeferred()
             case .prepare: return property.cell.prepareCommit()
-            case .finish(let prepared): changed = property.cell.finishPreparedCommit(prepared)
+            case .finish(let prepared):
+                if property.cell.finishPreparedCommit(prepared), property.observation.isTracked {
+                    property.fireChange()
+                }
             }
-            if changed, property.observation.isTracked { property.fireChange() }
             return .unchanged
         }
         for input in inputs { input.add(self) }
@@ -141,17 +145,17 @@ extension DerivedProperty: DerivedNode {
 extension DerivedProperty: StoreTransactionMember {
     @usableFromInline
     func commitTransaction() {
-        _ = commit(self, .whole)
+        commit(self)
     }
 
     @usableFromInline
     func prepareCommit() -> PreparedCommit {
-        commit(self, .prepare)
+        commitInSteps(self, .prepare)
     }
 
     @usableFromInline
     func finishCommit(_ step: PreparedCommit) {
-        _ = commit(self, .finish(step))
+        _ = commitInSteps(self, .finish(step))
     }
 
     @usableFromInline

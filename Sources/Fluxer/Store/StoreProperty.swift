@@ -42,11 +42,13 @@ public final class StoreProperty<Value>: ObservableType, ReadableStoreProperty {
     public let storeNode = StoreNode()
     @usableFromInline
     let owner = StoreOwnerSlot()
-    /// Ends a transaction's deferred writes (the whole commit, or one of its two steps): made
-    /// where the property is created, so it runs specialized for `Value` (the transaction reaches
-    /// the property through an existential).
+    /// Ends a transaction's deferred writes, and its two steps when several members changed:
+    /// made where the property is created, so they run specialized for `Value` (the transaction
+    /// reaches the property through an existential).
     @usableFromInline
-    let commit: (StoreProperty<Value>, CommitStep) -> PreparedCommit
+    let commit: (StoreProperty<Value>) -> Void
+    @usableFromInline
+    let commitInSteps: (StoreProperty<Value>, CommitStep) -> PreparedCommit
     /// Last: its size is known only at run time (see ``StoreObservation``).
     @usableFromInline
     let observation = StoreObservation()
@@ -54,9 +56,11 @@ public final class StoreProperty<Value>: ObservableType, ReadableStoreProperty {
     @inlinable
     init(initial: Value?, isDuplicate: ((Value, Value) -> Bool)?) {
         cell = StoreCell(value: initial, isDuplicate: isDuplicate, kind: "StoreProperty")
-        commit = { property, step in
+        commit = { property in
+            if property.cell.commitDeferred() { property.reportChange() }
+        }
+        commitInSteps = { property, step in
             switch step {
-            case .whole: if property.cell.commitDeferred() { property.reportChange() }
             case .prepare: return property.cell.prepareCommit()
             case .finish(let prepared): if property.cell.finishPreparedCommit(prepared) { property.reportChange() }
             }
@@ -210,17 +214,17 @@ extension StoreProperty: Observation.Observable {}
 extension StoreProperty: StoreTransactionMember {
     @usableFromInline
     func commitTransaction() {
-        _ = commit(self, .whole)
+        commit(self)
     }
 
     @usableFromInline
     func prepareCommit() -> PreparedCommit {
-        commit(self, .prepare)
+        commitInSteps(self, .prepare)
     }
 
     @usableFromInline
     func finishCommit(_ step: PreparedCommit) {
-        _ = commit(self, .finish(step))
+        _ = commitInSteps(self, .finish(step))
     }
 
     @usableFromInline

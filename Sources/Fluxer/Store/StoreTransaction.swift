@@ -17,12 +17,10 @@ protocol StoreTransactionMember: AnyObject {
     func describePendingChange() -> (old: String, new: String)?
 }
 
-/// Which part of a member's commit to run (see ``StoreTransactionMember``).
+/// Which step of a member's commit in two steps to run (see ``StoreTransactionMember``).
 @usableFromInline
 enum CommitStep {
-    /// The whole commit (the member is the only one that changed).
-    case whole
-    /// The first of two steps.
+    /// The first step.
     case prepare
     /// The second, with the first's result.
     case finish(PreparedCommit)

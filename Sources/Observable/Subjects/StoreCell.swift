@@ -70,7 +70,7 @@ package final class StoreCell<Element>: @unchecked Sendable {
     /// touched only by the thread that holds the hub's `delivering` bit (taken by the first step,
     /// given back by the second).
     @exclusivity(unchecked) @usableFromInline
-    var prepared: SubjectHub<StoreValuePolicy<Element>>.PreparedDelivery?
+    var prepared: PreparedDelivery?
 
     /// Creates a cell holding `value` (or nothing yet). With `isDuplicate`, a write that it
     /// reports equal to the latest written value is dropped; without it, every write is delivered.
@@ -222,7 +222,12 @@ package final class StoreCell<Element>: @unchecked Sendable {
         case .unchanged: return false
         case .queued: return true
         case .taken:
-            if let delivery = prepared.take() { hub.deliverPrepared(delivery) }
+            guard let delivery = prepared.take() else { return true }
+            // The value the first step recorded: only the thread holding `delivering` records.
+            hub.lock.lock()
+            let event = Event.next(hub.policy.delivered!)
+            hub.lock.unlock()
+            hub.deliverPrepared(event, delivery)
             return true
         }
     }
@@ -232,6 +237,7 @@ package final class StoreCell<Element>: @unchecked Sendable {
     /// returns `nil` if there is none (no deferred write, or a final value equal to the one
     /// before them).
     @inlinable
+    @inline(__always)
     func takeCommittedValueLocked() -> (value: Element, before: Element?)? {
         guard hub.policy.deferred, let value = hub.policy.written else {
             hub.lock.unlock()

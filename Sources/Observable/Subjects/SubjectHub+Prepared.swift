@@ -6,27 +6,10 @@ import Synchronization
 /// property that subscribes to a later one meanwhile is replayed that property's new value, and
 /// is not sent it again (see ``StoreCell``).
 extension SubjectHub {
-    /// A recorded `.next` value that this thread has taken delivery of, and the list of observers
-    /// it goes to (which stays unchanged and alive while this thread holds `delivering`: a
-    /// subscriber meanwhile changes a copy, see ``SubjectHub``).
-    @usableFromInline
-    struct PreparedDelivery {
-        @usableFromInline let event: Event<Element>
-        @usableFromInline let list: Unmanaged<List>
-        @usableFromInline let word: UInt8
-
-        @inlinable
-        init(event: Event<Element>, list: Unmanaged<List>, word: UInt8) {
-            self.event = event
-            self.list = list
-            self.word = word
-        }
-    }
-
     /// Called with `lock` held, for an admitted value: if no delivery runs, takes delivery,
-    /// records `element` and returns what ``deliverPrepared(_:)`` needs, which this thread must
-    /// then call. If a delivery runs, queues the value for its owner, as ``sendLocked(_:)`` does,
-    /// and returns `nil`. Releases `lock`.
+    /// records `element` and returns what ``deliverPrepared(_:_:)`` needs, which this thread must
+    /// then call with that value. If a delivery runs, queues the value for its owner, as
+    /// ``sendLocked(_:)`` does, and returns `nil`. Releases `lock`.
     @inlinable
     func prepareLocked(_ element: Element) -> PreparedDelivery? {
         var word = state.load(ordering: .relaxed)
@@ -43,20 +26,19 @@ extension SubjectHub {
             word = actual
         }
         let replaced = Policy.recordsValues ? policy.record(element) : nil
-        let prepared = PreparedDelivery(event: .next(element), list: currentList, word: settlePending())
+        let prepared = PreparedDelivery(list: currentList.toOpaque(), word: settlePending())
         lock.unlock()
         // Released after unlocking: a deinit may use this subject.
         _ = consume replaced
         return prepared
     }
 
-    /// Delivers a value taken by ``prepareLocked(_:)`` to the observers it was recorded for, then
-    /// what was queued meanwhile, then goes idle.
+    /// Delivers `event`, the value taken by ``prepareLocked(_:)``, to the observers it was
+    /// recorded for, then what was queued meanwhile, then goes idle.
     @inlinable
-    func deliverPrepared(_ prepared: consuming PreparedDelivery) {
+    func deliverPrepared(_ event: Event<Element>, _ prepared: PreparedDelivery) {
         let word = prepared.word
-        deliver(prepared.event, to: prepared.list)
-        _ = consume prepared
+        deliver(event, to: Unmanaged.fromOpaque(prepared.list))
         if word & HubState.pending == 0,
             state.compareExchange(expected: word, desired: word & ~HubState.delivering, ordering: .releasing)
                 .exchanged
@@ -64,5 +46,22 @@ extension SubjectHub {
             return
         }
         drainQueued()
+    }
+}
+
+/// What the second step of a two-step send needs besides the value: the observer list it goes to
+/// (which stays unchanged and alive while the thread that took it holds `delivering`: a
+/// subscriber meanwhile changes a copy, see ``SubjectHub``), and the state word then. Plain
+/// words, so that a store cell can keep one without its `deinit` (never specialized) looking up
+/// any type's metadata.
+@usableFromInline
+package struct PreparedDelivery {
+    @usableFromInline let list: UnsafeMutableRawPointer
+    @usableFromInline let word: UInt8
+
+    @inlinable
+    init(list: UnsafeMutableRawPointer, word: UInt8) {
+        self.list = list
+        self.word = word
     }
 }
