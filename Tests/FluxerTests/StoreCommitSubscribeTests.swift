@@ -108,4 +108,26 @@ import Testing
 
         #expect(seen.values == [10])
     }
+
+    /// The documented exception: a value queued behind a delivery of the same cell that is
+    /// already running (here a nested write from that delivery's own observer) is not recorded
+    /// before it is delivered, so a subscriber meanwhile is replayed the value being delivered,
+    /// then gets the queued one: in delivery order, nothing twice in a row, nothing lost.
+    @Test func aValueQueuedBehindARunningDeliveryIsReplayedAfterTheOneInFlight() {
+        let base = StoreProperty(1)
+        let doubled = DerivedProperty(base) { $0 * 2 }
+        let bag = DisposeBag()
+        var late: [Recorder<Int>] = []
+        base.skip(1).subscribe(onNext: { _ in
+            let recorder = Recorder<Int>()
+            late.append(recorder)
+            doubled.subscribe(onNext: { recorder.append($0) }).disposed(by: bag)
+        }).disposed(by: bag)
+        doubled.skip(1).subscribe(onNext: { if $0 == 10 { base.value = 6 } }).disposed(by: bag)
+
+        base.value = 5
+
+        #expect(late.map(\.values) == [[10, 12], [10, 12]])
+        #expect(doubled.value == 12)
+    }
 }

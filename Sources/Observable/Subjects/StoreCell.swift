@@ -50,7 +50,9 @@ struct StoreValuePolicy<Element>: SubjectPolicy {
 /// - A subscriber first gets the latest delivered value (if any), synchronously, then every
 ///   accepted write. A commit of several cells (``prepareCommit()`` on each, then
 ///   ``finishPreparedCommit(_:)`` on each) records every cell's value before delivering any: an
-///   observer of one that subscribes to another is replayed its new value, and only once.
+///   observer of one that subscribes to another is replayed its new value, and only once
+///   (unless that cell's value was queued behind a delivery already running: see
+///   `SubjectHub+Prepared.swift`).
 /// @unchecked: all state lives in the hub, which guards it with its own lock, except `prepared`,
 /// which only the thread holding the hub's `delivering` bit touches.
 @usableFromInline
@@ -222,7 +224,10 @@ package final class StoreCell<Element>: @unchecked Sendable {
         case .unchanged: return false
         case .queued: return true
         case .taken:
-            guard let delivery = prepared.take() else { return true }
+            guard let delivery = prepared.take() else {
+                // The delivering bit would stay taken: every later write would wait for ever.
+                preconditionFailure("StoreCell: a commit's second step without its first")
+            }
             // The value the first step recorded: only the thread holding `delivering` records.
             hub.lock.lock()
             let event = Event.next(hub.policy.delivered!)

@@ -4,27 +4,18 @@ import Synchronization
 /// property records its new value (what a new subscriber is replayed) and takes its delivery,
 /// then each one delivers to the observers it had when it recorded. An observer of the first
 /// property that subscribes to a later one meanwhile is replayed that property's new value, and
-/// is not sent it again (see ``StoreCell``).
+/// is not sent it again (see ``StoreCell``). Unless a delivery of that property was already
+/// running (another thread's, or one this thread is inside of): then the value is queued behind
+/// it, and a subscriber meanwhile is replayed the value being delivered, then gets the queued one.
 extension SubjectHub {
     /// Called with `lock` held, for an admitted value: if no delivery runs, takes delivery,
     /// records `element` and returns what ``deliverPrepared(_:_:)`` needs, which this thread must
-    /// then call with that value. If a delivery runs, queues the value for its owner, as
-    /// ``sendLocked(_:)`` does, and returns `nil`. Releases `lock`.
+    /// then call with that value. If a delivery runs, queues the value for its owner and returns
+    /// `nil` (never delivering anything now, even if that delivery ends meanwhile: the caller's
+    /// first step runs no observer). Releases `lock`.
     @inlinable
     func prepareLocked(_ element: Element) -> PreparedDelivery? {
-        var word = state.load(ordering: .relaxed)
-        while true {
-            if word & HubState.delivering != 0 {
-                // Queued for the owner (or delivered now, if it went idle meanwhile).
-                sendLocked(.next(element))
-                return nil
-            }
-            // Only a sender without the lock can change the word meanwhile (0 to `delivering`).
-            let (exchanged, actual) = state.compareExchange(
-                expected: word, desired: word | HubState.delivering, ordering: .acquiringAndReleasing)
-            if exchanged { break }
-            word = actual
-        }
+        guard queueOrTakeDeliveryLocked(.next(element)) else { return nil }
         let replaced = Policy.recordsValues ? policy.record(element) : nil
         let prepared = PreparedDelivery(list: currentList.toOpaque(), word: settlePending())
         lock.unlock()

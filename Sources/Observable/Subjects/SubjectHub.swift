@@ -184,10 +184,19 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
     }
 
     /// Called with `lock` held, for an event already admitted (not stopped; for a store cell,
-    /// not a duplicate): queues it if a delivery is running, otherwise delivers it and whatever is queued
-    /// meanwhile. Releases `lock`.
+    /// not a duplicate): queues it if a delivery is running, otherwise delivers it and whatever is
+    /// queued meanwhile. Releases `lock`.
     @inlinable
     func sendLocked(_ event: Event<Element>) {
+        if queueOrTakeDeliveryLocked(event) { deliverLocked(event) }
+    }
+
+    /// Called with `lock` held, for an admitted event: if a delivery is running, queues the event
+    /// for its owner, releases `lock` and returns `false`; otherwise takes `delivering` (and
+    /// `inputStopped` for a terminal event) and returns `true`, the lock still held.
+    @inlinable
+    @inline(__always)
+    func queueOrTakeDeliveryLocked(_ event: Event<Element>) -> Bool {
         let stopBit = event.isStopEvent ? HubState.inputStopped : 0
         var word = state.load(ordering: .relaxed)
         while true {
@@ -198,18 +207,17 @@ final class SubjectHub<Policy: SubjectPolicy>: @unchecked Sendable {
                 if exchanged {
                     queue.append(event)
                     lock.unlock()
-                    return
+                    return false
                 }
                 word = actual
             } else {
                 // Only a sender without the lock can change the word meanwhile (0 to `delivering`).
                 let (exchanged, actual) = state.compareExchange(
                     expected: word, desired: word | HubState.delivering | stopBit, ordering: .acquiringAndReleasing)
-                if exchanged { break }
+                if exchanged { return true }
                 word = actual
             }
         }
-        deliverLocked(event)
     }
 
     /// Called with `lock` held by the thread holding `delivering`: records and delivers `first`
