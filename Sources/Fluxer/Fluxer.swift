@@ -96,6 +96,10 @@ public protocol Fluxer: AnyObject {
     /// hook is called again (unless it failed while being subscribed), and the values that
     /// follow, the rest of the step included, go to what it returns then; if it completes, no
     /// more actions are dispatched. Default: `action` unchanged.
+    ///
+    /// The stream it returns lives as long as the pipeline, which the Fluxer owns: a closure in
+    /// it that captures `self` strongly keeps the Fluxer alive for ever (as in ReactorKit).
+    /// Capture `[weak self]`.
     func transform(action: Observable<Action>) -> Observable<Action>
 
     /// Optional: rewrites the merged dispatcher stream before `updateStore` (for example to merge
