@@ -4,10 +4,7 @@ extension ObservableType {
     /// `-a-b-|` → `----a-b-|` (`dueTime` = 3 dashes)
     ///
     /// Elements and the completion are delivered on `scheduler`, in order, each `dueTime` after
-    /// it arrived (measured with `scheduler.now`), one per scheduled run as in RxSwift: events
-    /// that arrived together are delivered in runs of their own, so on a `TestScheduler` one tick
-    /// apart (`just(1).delay(10)` subscribed at 200: `next(210, 1)`, `completed(211)`). One timer
-    /// runs at a time. An error is
+    /// it arrived (measured with `scheduler.now`); one timer runs at a time. An error is
     /// forwarded at once, dropping elements not yet delivered. The source subscription is
     /// released as soon as the source terminates. Disposing cancels the timer.
     @inlinable
@@ -19,16 +16,14 @@ extension ObservableType {
                 to: observer, state: DelayState<Element>())
             let timer = SerialDisposable()
             sink.resources.insert(timer)
-            // Delivers the first event if it is due, then schedules the next one, if any. One
-            // event per run, as RxSwift does: events due at the same time go out in runs of their
-            // own, in order (on a `TestScheduler`, one tick apart).
+            // Delivers what is due, then schedules the next due event, if any.
             func drainDue() {
                 let now = scheduler.now
-                // A delivered event is moved out of the queue into the outbox, and released after
-                // unlocking with it (see `TimeSink.update`).
+                // Each delivered event is moved out of the queue into the outbox, and released
+                // after unlocking with it (see `TimeSink.update`).
                 let next: Double? =
                     sink.update { state, outbox in
-                        if let due = state.queue.first?.due, seconds(from: now, to: due) <= 1e-9 {
+                        while let due = state.queue.first?.due, seconds(from: now, to: due) <= 1e-9 {
                             let event = state.queue.takeNext()!.event
                             if event.isStopEvent { outbox.finish(event) } else { outbox.send(event) }
                         }
@@ -36,7 +31,7 @@ extension ObservableType {
                             state.timerRunning = false
                             return nil
                         }
-                        return max(0, seconds(from: now, to: due))
+                        return seconds(from: now, to: due)
                     } ?? nil
                 if let next {
                     timer.disposable = scheduler.scheduleRelative((), dueTime: .fromSeconds(next)) { _ in
