@@ -91,6 +91,8 @@ import Testing
             $0.items = [SearchFluxer.Item(title: "ab"), SearchFluxer.Item(title: "ab!")]
         }
         #expect(count == 2)
+        // The delayed stream completes a tick after its element (`delay`, as in RxSwift).
+        store.advance(by: 1)
         store.finish()
     }
 

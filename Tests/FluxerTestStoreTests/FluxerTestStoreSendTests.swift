@@ -180,6 +180,8 @@ import Testing
                 $0.items = [SearchFluxer.Item(title: "b")]
             }
         }
+        // The delayed stream completes a tick after its element (`delay`, as in RxSwift).
+        store.advance(by: 1)
     }
 
     @Test func anEmptyPropertyIsStatedByAssigningIt() {

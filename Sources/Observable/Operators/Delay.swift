@@ -4,7 +4,10 @@ extension ObservableType {
     /// `-a-b-|` → `----a-b-|` (`dueTime` = 3 dashes)
     ///
     /// Elements and the completion are delivered on `scheduler`, in order, each `dueTime` after
-    /// it arrived (measured with `scheduler.now`); one timer runs at a time. An error is
+    /// it arrived (measured with `scheduler.now`), one per scheduled run as in RxSwift: events
+    /// that arrived together go out in runs of their own, so on a `TestScheduler` one tick apart
+    /// (`just(1).delay(10)` subscribed at 200: `next(210, 1)`, `completed(211)`). One timer runs
+    /// at a time. An error is
     /// forwarded at once, dropping elements not yet delivered. The source subscription is
     /// released as soon as the source terminates. Disposing cancels the timer.
     @inlinable
@@ -16,28 +19,27 @@ extension ObservableType {
                 to: observer, state: DelayState<Element>())
             let timer = SerialDisposable()
             sink.resources.insert(timer)
-            // Delivers what is due, then schedules the next due event, if any.
-            func drainDue() {
-                let now = scheduler.now
-                // Each delivered event is moved out of the queue into the outbox, and released
-                // after unlocking with it (see `TimeSink.update`).
-                let next: Double? =
-                    sink.update { state, outbox in
-                        while let due = state.queue.first?.due, seconds(from: now, to: due) <= 1e-9 {
-                            let event = state.queue.takeNext()!.event
-                            if event.isStopEvent { outbox.finish(event) } else { outbox.send(event) }
-                        }
-                        guard let due = state.queue.first?.due else {
-                            state.timerRunning = false
-                            return nil
-                        }
-                        return seconds(from: now, to: due)
-                    } ?? nil
-                if let next {
-                    timer.disposable = scheduler.scheduleRelative((), dueTime: .fromSeconds(next)) { _ in
-                        drainDue()
-                        return Disposables.create()
-                    }
+            // One run delivers the oldest waiting event, then schedules the next run for the next
+            // event's due time (at once if it is already due), as RxSwift does. The recursion is
+            // safe on a concurrent scheduler: a run that starts before the one that scheduled it
+            // has returned cancels nothing.
+            func startRuns() -> Disposable {
+                scheduler.scheduleRecursive((), dueTime: dueTime) { _, recurse in
+                    let now = scheduler.now
+                    // The delivered event is moved out of the queue into the outbox, and released
+                    // after unlocking with it (see `TimeSink.update`).
+                    let next: Double? =
+                        sink.update { state, outbox in
+                            if let event = state.queue.takeNext()?.event {
+                                if event.isStopEvent { outbox.finish(event) } else { outbox.send(event) }
+                            }
+                            guard let due = state.queue.first?.due else {
+                                state.timerRunning = false
+                                return nil
+                            }
+                            return max(0, seconds(from: now, to: due))
+                        } ?? nil
+                    if let next { recurse((), .fromSeconds(next)) }
                 }
             }
             let upstream = SingleAssignmentDisposable()
@@ -64,12 +66,7 @@ extension ObservableType {
                                 state.timerRunning = true
                                 return true
                             } ?? false
-                        if start {
-                            timer.disposable = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-                                drainDue()
-                                return Disposables.create()
-                            }
-                        }
+                        if start { timer.disposable = startRuns() }
                     }))
             return sink
         }

@@ -119,6 +119,23 @@ private func abcdSource(_ scheduler: TestScheduler, terminal: Event<String> = .c
         expectEvents(observer.events, [.next(220, 1), .error(225, TestError.boom)])
     }
 
+    /// RxSwift's delay delivers one event per scheduled run: events that arrived together go
+    /// out one tick apart on a `TestScheduler` (a mocked `just(x).delay(...)` service, say).
+    @Test func eventsThatArrivedTogetherAreDeliveredOneTickApartAsInRxSwift() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let just = scheduler.start { Observable.just(1).delay(.seconds(10), scheduler: scheduler) }
+        expectEvents(just.events, [.next(210, 1), .completed(211)])
+
+        let sequence = TestScheduler(initialClock: 0)
+        let of = sequence.start { Observable.of(1, 2, 3).delay(.seconds(10), scheduler: sequence) }
+        expectEvents(of.events, [.next(210, 1), .next(211, 2), .next(212, 3), .completed(213)])
+
+        let hot = TestScheduler(initialClock: 0)
+        let source = hot.createHotObservable([.next(210, 1), .completed(210)])
+        let observer = hot.start { source.delay(.seconds(10), scheduler: hot) }
+        expectEvents(observer.events, [.next(220, 1), .completed(221)])
+    }
+
     @Test func delaySubscriptionSubscribesTheSourceLater() {
         let scheduler = TestScheduler(initialClock: 0)
         let source = scheduler.createColdObservable([.next(10, 1), .completed(20)])

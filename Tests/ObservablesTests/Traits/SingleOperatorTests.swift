@@ -142,7 +142,8 @@ private func failing(_ scheduler: TestScheduler, _ after: TestTime, _ error: Err
     @Test func delayShiftsTheSuccessButNotTheFailure() {
         expectEvents(
             record { scheduler in later(scheduler, 10, 1).delay(.seconds(30), scheduler: scheduler) },
-            [.next(240, 1), .completed(240)])
+            // One event per run, as RxSwift: the completion comes a tick after the success.
+            [.next(240, 1), .completed(241)])
         expectEvents(
             record { scheduler in failing(scheduler, 10).delay(.seconds(30), scheduler: scheduler) },
             [.error(210, TestError.boom)])
