@@ -7,6 +7,8 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
     private let lock = Lock()
     private var current: Disposable?
     private var disposed = false
+    /// The newest generation given to `replace(with:generation:)`.
+    private var generation = Int.min
 
     /// Creates an empty serial disposable.
     public init() {}
@@ -20,16 +22,31 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
     /// serial disposable is already disposed).
     public var disposable: Disposable {
         get { lock.withLock { current } ?? Disposables.create() }
-        set {
-            let (old, disposeNew): (Disposable?, Bool) = lock.withLock {
-                if disposed { return (nil, true) }
-                let old = current
-                current = newValue
-                return (old, false)
+        set { store(newValue, generation: nil) }
+    }
+
+    /// Sets `newValue` as the member unless a member of a later `generation` is already set, in
+    /// which case `newValue` is disposed at once: a timer that a run scheduled for an older window
+    /// and stored late never cancels the newer window's timer (on a concurrent scheduler, the
+    /// source may have started that window meanwhile, on another thread).
+    @usableFromInline
+    func replace(with newValue: Disposable, generation: Int) {
+        store(newValue, generation: generation)
+    }
+
+    private func store(_ newValue: Disposable, generation: Int?) {
+        let (old, disposeNew): (Disposable?, Bool) = lock.withLock {
+            if disposed { return (nil, true) }
+            if let generation {
+                if generation < self.generation { return (nil, true) }
+                self.generation = generation
             }
-            old?.dispose()
-            if disposeNew { newValue.dispose() }
+            let old = current
+            current = newValue
+            return (old, false)
         }
+        old?.dispose()
+        if disposeNew { newValue.dispose() }
     }
 
     /// Disposes the current member. Idempotent.

@@ -20,7 +20,9 @@ extension ObservableType {
             let timer = SerialDisposable()
             sink.resources.insert(timer)
             func startTimer(_ window: Int) {
-                timer.disposable = scheduler.scheduleRelative(window, dueTime: timeSpan) { window in
+                // Keyed by window: a timer stored late (a run is scheduling it while the source
+                // fills a window on another thread) never replaces a later window's timer.
+                let scheduled = scheduler.scheduleRelative(window, dueTime: timeSpan) { window in
                     let next: Int? =
                         sink.update { state, outbox in
                             guard state.window == window else { return nil }
@@ -30,6 +32,7 @@ extension ObservableType {
                     if let next { startTimer(next) }
                     return Disposables.create()
                 }
+                timer.replace(with: scheduled, generation: window)
             }
             startTimer(0)
             sink.resources.insert(
