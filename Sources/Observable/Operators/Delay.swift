@@ -25,10 +25,9 @@ extension ObservableType {
             // has returned cancels nothing.
             func startRuns() -> Disposable {
                 scheduler.scheduleRecursive((), dueTime: dueTime) { _, recurse in
-                    let now = scheduler.now
                     // The delivered event is moved out of the queue into the outbox, and released
                     // after unlocking with it (see `TimeSink.update`).
-                    let next: Double? =
+                    let nextDue: RxTime? =
                         sink.update { state, outbox in
                             if let event = state.queue.takeNext()?.event {
                                 if event.isStopEvent { outbox.finish(event) } else { outbox.send(event) }
@@ -37,9 +36,11 @@ extension ObservableType {
                                 state.timerRunning = false
                                 return nil
                             }
-                            return max(0, seconds(from: now, to: due))
+                            return due
                         } ?? nil
-                    if let next { recurse((), .fromSeconds(next)) }
+                    // Measured after the delivery, as RxSwift does: time the observer took counts
+                    // towards the next event's delay.
+                    if let nextDue { recurse((), .fromSeconds(max(0, seconds(from: scheduler.now, to: nextDue)))) }
                 }
             }
             let upstream = SingleAssignmentDisposable()

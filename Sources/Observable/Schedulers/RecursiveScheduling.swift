@@ -48,8 +48,8 @@ final class RecursiveScheduling<State, Delay>: Cancelable, @unchecked Sendable {
     private let action: (State, (State, Delay) -> Void) -> Void
     /// Scheduled actions not yet started, each under its own key: a run removes only its own
     /// entry when it starts, so a run scheduled by another that has not yet stored it is never
-    /// cancelled by mistake. Once the recursion stops nothing holds this object (or what `action`
-    /// captured) any more.
+    /// cancelled by mistake. Once the recursion stops the scheduler holds nothing of it; only the
+    /// holder of the returned disposable keeps this object (and what `action` captured).
     private let pending = CompositeDisposable()
 
     init(

@@ -136,6 +136,18 @@ private func abcdSource(_ scheduler: TestScheduler, terminal: Event<String> = .c
         expectEvents(observer.events, [.next(220, 1), .completed(221)])
     }
 
+    /// The time an observer takes counts towards the next event's delay, as in RxSwift: the
+    /// next run is scheduled from the clock after the delivery (here the observer of 1 takes 20
+    /// ticks, so 2, due at 225, is already late and goes out at the next tick).
+    @Test func theTimeAnObserverTakesCountsTowardsTheNextDelay() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .next(215, 2), .completed(300)])
+        let observer = scheduler.start {
+            source.delay(.seconds(10), scheduler: scheduler).do(afterNext: { if $0 == 1 { scheduler.sleep(20) } })
+        }
+        expectEvents(observer.events, [.next(220, 1), .next(241, 2), .completed(310)])
+    }
+
     @Test func delaySubscriptionSubscribesTheSourceLater() {
         let scheduler = TestScheduler(initialClock: 0)
         let source = scheduler.createColdObservable([.next(10, 1), .completed(20)])
