@@ -94,7 +94,9 @@ private final class EchoesWhenReleased: @unchecked Sendable {
     }
 
     /// A `ReplaySubject` pushes values out of its buffer as four threads send; each one pushed
-    /// out subscribes to the subject from its deinit and reads the buffer.
+    /// out subscribes to the subject from its deinit and reads the buffer: the two buffered
+    /// values, plus any value another thread sends before that subscription is disposed (it is
+    /// live meanwhile), so at least two.
     @Test func aReplayBufferPushedOutFromFourThreadsMayBeReadFromTheDeinit() {
         let subject = ReplaySubject<UsesSubjectWhenReleased>.create(bufferSize: 2)
         let reads = EventRecorder<Int>()
@@ -111,7 +113,7 @@ private final class EchoesWhenReleased: @unchecked Sendable {
         }
         #expect(finished, "deadlock: the replay buffer released a value under its lock")
         #expect(reads.elements.count == 4 * Self.perThread - 2)
-        #expect(reads.elements.allSatisfy { $0 == 2 })
+        #expect(reads.elements.allSatisfy { $0 >= 2 }, "values read from a deinit: \(Set(reads.elements).sorted())")
     }
 
     /// A `BehaviorSubject` replaced from four threads: each replaced value reads the subject and
