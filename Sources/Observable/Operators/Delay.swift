@@ -7,9 +7,8 @@ extension ObservableType {
     /// it arrived (measured with `scheduler.now`), one per scheduled run as in RxSwift: events
     /// that arrived together go out in runs of their own, so on a `TestScheduler` one tick apart
     /// (`just(1).delay(10)` subscribed at 200: `next(210, 1)`, `completed(211)`). One timer runs
-    /// at a time. An error is
-    /// forwarded at once, dropping elements not yet delivered. The source subscription is
-    /// released as soon as the source terminates. Disposing cancels the timer.
+    /// at a time. An error is forwarded at once, dropping elements not yet delivered. The source
+    /// subscription is released as soon as the source terminates. Disposing cancels the timer.
     @inlinable
     public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         let source = self
