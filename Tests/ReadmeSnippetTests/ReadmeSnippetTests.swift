@@ -7,9 +7,9 @@ import Testing
     @MainActor @Test func readmeBlockAtLine96Runs() throws { tourOfOperators() }
     @MainActor @Test func readmeBlockAtLine137Runs() throws { try tourOfSubjects() }
     @MainActor @Test func readmeBlockAtLine218Runs() throws { tourOfTraits() }
-    @MainActor @Test func readmeBlockAtLine424Runs() throws { signUpEnablesSubmit() }
-    @MainActor @Test func readmeBlockAtLine473Runs() throws { redrawWhenTheCountChanges() }
-    @MainActor @Test func readmeBlockAtLine584Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine621Runs() throws { testCounterViewWithStub() }
-    @MainActor @Test func readmeBlockAtLine644Runs() throws { testCounterStepByStep() }
+    @MainActor @Test func readmeBlockAtLine425Runs() throws { signUpEnablesSubmit() }
+    @MainActor @Test func readmeBlockAtLine474Runs() throws { redrawWhenTheCountChanges() }
+    @MainActor @Test func readmeBlockAtLine585Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine622Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine645Runs() throws { testCounterStepByStep() }
 }

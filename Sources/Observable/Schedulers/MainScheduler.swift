@@ -8,6 +8,12 @@ import Synchronization
 /// submits it to `DispatchQueue.main`, keeping the order in which work was scheduled.
 /// ``asyncInstance`` always submits to `DispatchQueue.main`.
 ///
+/// Each `MainScheduler()` keeps that count for itself, as in RxSwift: ``Binder`` and the
+/// ``Driver``/``Signal`` traits each make their own, so a binding reached from work that
+/// another main scheduler is running inline on the main thread (a `drive` into a `Binder`) runs
+/// inline too, instead of waiting for the next turn of the main queue. Work of two instances is
+/// ordered only by the main queue, not against each other's inline runs.
+///
 /// **Linux**: nothing drains the main queue unless the program does. A command-line program
 /// that uses the main scheduler must end its top-level code with `dispatchMain()` (never
 /// returns; call `exit(_:)` when done), or run the main run loop, for example
@@ -27,7 +33,9 @@ public final class MainScheduler: SchedulerType {
     /// only when this is 0, so an inline action never overtakes a queued one.
     private let pending = Atomic<Int>(0)
 
-    private init() {}
+    /// A main scheduler with its own count of queued work (RxSwift's `MainScheduler()`): it runs
+    /// an action at once on the main thread when nothing *it* scheduled is still waiting.
+    public init() {}
 
     /// The wall-clock time (``RxTime/now``).
     public var now: RxTime { .now }

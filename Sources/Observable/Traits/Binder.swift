@@ -3,8 +3,9 @@
 ///
 /// - The target is held weakly: a binder never keeps it alive, and once it is gone the binding
 ///   is no longer called.
-/// - Each element is applied by `binding` on `scheduler` (``MainScheduler/instance`` by default,
-///   which runs at once when already on the main thread).
+/// - Each element is applied by `binding` on `scheduler` (by default a `MainScheduler()` of the
+///   binder's own, as in RxSwift: it runs at once when already on the main thread, also inside
+///   work another main scheduler runs there, such as a `Driver`'s delivery).
 /// - Completion is ignored. An error cannot be bound: it goes to ``Hooks/unhandledError``
 ///   (RxSwift stops the program in debug builds).
 ///
@@ -23,7 +24,7 @@ public struct Binder<Value>: ObserverType {
     @inlinable
     public init<Target: AnyObject>(
         _ target: Target,
-        scheduler: ImmediateSchedulerType = MainScheduler.instance,
+        scheduler: ImmediateSchedulerType = MainScheduler(),
         binding: @escaping (Target, Value) -> Void
     ) {
         self.binding = { [weak target] event in

@@ -100,6 +100,48 @@ import Testing
         let cancelledRan = ran.load(ordering: .acquiring)
         #expect(!cancelledRan)
     }
+    /// RxSwift's `Binder` and RxCocoa's `Driver` each use a `MainScheduler()` of their own, so on
+    /// the main thread a Driver driving a Binder applies each value at once: the binder's
+    /// scheduler does not count the Driver's inline delivery as queued work. With one shared
+    /// instance the binding waited for the next turn of the main queue.
+    @Test func aDriverDrivingABinderOnTheMainThreadAppliesEachValueAtOnce() {
+        let result = Atomic<Int>(0)  // 1: both values applied at once; 2: not
+        DispatchQueue.main.async {
+            let label = Label()
+            let relay = BehaviorRelay(value: "a")
+            let subscription = relay.asDriver().drive(Binder(label) { $0.text = $1 })
+            let replayed = label.text
+            relay.accept("b")
+            let accepted = label.text
+            subscription.dispose()
+            result.store(replayed == "a" && accepted == "b" ? 1 : 2, ordering: .releasing)
+        }
+        #expect(waitUntil { result.load(ordering: .acquiring) != 0 })
+        #expect(result.load(ordering: .acquiring) == 1)
+    }
+
+    /// Each `MainScheduler()` counts its own queued work (RxSwift's public initializer).
+    @Test func aNewMainSchedulerRunsAtOnceOnTheMainThreadInsideAnotherOnesInlineWork() {
+        let result = Atomic<Int>(0)  // 1: the inner one ran inline; 2: it did not
+        DispatchQueue.main.async {
+            var inner = false
+            _ = MainScheduler.instance.schedule(()) { _ in
+                _ = MainScheduler().schedule(()) { _ in
+                    inner = true
+                    return Disposables.create()
+                }
+                return Disposables.create()
+            }
+            result.store(inner ? 1 : 2, ordering: .releasing)
+        }
+        #expect(waitUntil { result.load(ordering: .acquiring) != 0 })
+        #expect(result.load(ordering: .acquiring) == 1)
+    }
+}
+
+/// A binding target for the main-scheduler tests (used on the main queue only).
+private final class Label {
+    var text = ""
 }
 
 @Suite struct DispatchSchedulerConcurrencyTests {

@@ -1,5 +1,6 @@
-/// The scheduler that ``Driver`` and ``Signal`` deliver on: ``MainScheduler/instance``, or in a
-/// test the scheduler given to ``mock(scheduler:action:)``.
+/// The scheduler that ``Driver`` and ``Signal`` deliver on: a new ``MainScheduler`` for each
+/// trait built (as RxCocoa's `MainScheduler()`: its inline rule counts only its own work), or in
+/// a test the scheduler given to ``mock(scheduler:action:)``.
 ///
 /// ```swift
 /// let scheduler = TestScheduler(initialClock: 0)
@@ -17,7 +18,7 @@ public enum SharingScheduler {
     /// Makes the scheduler used by shared sequences built now.
     public static var make: @Sendable () -> SchedulerType {
         if let mock = mocked { return mock.make }
-        return { MainScheduler.instance }
+        return { MainScheduler() }
     }
 
     /// Runs `action` with shared sequences built inside it delivering on `scheduler`.
