@@ -1,3 +1,5 @@
+import Dispatch
+
 extension ObservableType {
     /// Emits at most one element per `dueTime`: the first element at once, then nothing until
     /// `dueTime` has passed since the last emission.
@@ -11,7 +13,11 @@ extension ObservableType {
     /// - `latest: false`: elements that arrive during the window are dropped; completion passes at
     ///   once.
     /// - An error is forwarded at once and a pending element dropped.
-    /// Time is measured with `scheduler.now`. The source subscription is released as soon as the
+    /// Time is measured with `scheduler.now`. What is left of a window is counted in `dueTime`'s
+    /// own unit and rounded to the nearest whole unit, as RxSwift does: an element that arrives
+    /// when less than half a unit is left is emitted at once, and the timer for a pending one is
+    /// set to a whole number of units (on a `TestScheduler` with a resolution of 1 ms, a
+    /// `.milliseconds(100)` window that started at 260 has ended at 360). The source subscription is released as soon as the
     /// source terminates. Events never overlap. Disposing cancels the pending
     /// timer.
     @inlinable
@@ -19,7 +25,6 @@ extension ObservableType {
         _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType
     ) -> Observable<Element> {
         let source = self
-        let window = dueTime.asTimeInterval
         return Observable { observer in
             let sink = TimeSink<ThrottleState<Element>, Event<Element>>.forwarding(
                 to: observer, state: ThrottleState<Element>())
@@ -47,10 +52,15 @@ extension ObservableType {
                             let now = scheduler.now
                             // A replaced pending element is released after unlocking (see
                             // `TimeSink.update`).
-                            let updated: (delay: Double?, replaced: Element?)? =
+                            let updated: (delay: RxTimeInterval?, replaced: Element?)? =
                                 sink.update { state, outbox in
-                                    let remaining = state.lastSent.map { window - seconds(from: $0, to: now) } ?? 0
-                                    if remaining <= 0 {
+                                    let remaining: RxTimeInterval =
+                                        if let lastSent = state.lastSent {
+                                            dueTime.remaining(afterSeconds: seconds(from: lastSent, to: now))
+                                        } else {
+                                            .nanoseconds(0)
+                                        }
+                                    if remaining.isNow {
                                         state.lastSent = now
                                         outbox.send(.next(element))
                                         return (nil, state.pending.take())
@@ -61,8 +71,7 @@ extension ObservableType {
                                     return (replaced == nil ? remaining : nil, replaced)
                                 }
                             if let delay = updated?.delay {
-                                timer.disposable = scheduler.scheduleRelative(
-                                    (), dueTime: .fromSeconds(delay), action: emitPending)
+                                timer.disposable = scheduler.scheduleRelative((), dueTime: delay, action: emitPending)
                             }
                         case .error(let error):
                             _ = sink.update { state, outbox in
@@ -100,4 +109,36 @@ struct ThrottleState<Element> {
     @usableFromInline var pending: Element?
     /// The source completed while an element was pending.
     @usableFromInline var completed = false
+}
+
+extension RxTimeInterval {
+    /// What is left of this interval once `elapsed` seconds have passed: counted in the
+    /// interval's own unit and rounded to the nearest whole unit (halves away from zero), 0 when
+    /// nothing is left (RxSwift's throttle arithmetic). `.never` stays `.never`.
+    @inlinable
+    func remaining(afterSeconds elapsed: Double) -> RxTimeInterval {
+        func reduce(_ value: Int, _ unitsPerSecond: Double) -> Int {
+            let remainder = Double(value) - elapsed * unitsPerSecond
+            return remainder > 0 ? Int(remainder.rounded(.toNearestOrAwayFromZero)) : 0
+        }
+        switch self {
+        case .seconds(let value): return .seconds(reduce(value, 1))
+        case .milliseconds(let value): return .milliseconds(reduce(value, 1_000))
+        case .microseconds(let value): return .microseconds(reduce(value, 1_000_000))
+        case .nanoseconds(let value): return .nanoseconds(reduce(value, 1_000_000_000))
+        case .never: return .never
+        @unknown default: return self
+        }
+    }
+
+    /// `true` for an interval of 0 in any unit.
+    @inlinable
+    var isNow: Bool {
+        switch self {
+        case .seconds(let value), .milliseconds(let value), .microseconds(let value), .nanoseconds(let value):
+            return value == 0
+        case .never: return false
+        @unknown default: return false
+        }
+    }
 }

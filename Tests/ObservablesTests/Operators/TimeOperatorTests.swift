@@ -47,6 +47,38 @@ private func abcdSource(_ scheduler: TestScheduler, terminal: Event<String> = .c
         expectEvents(observer.events, [.next(200, "a")])
         #expect(source.subscriptions == [Subscription(199, 225)])
     }
+
+    /// RxSwift counts what is left of the window in `dueTime`'s unit, rounded to a whole unit: a
+    /// 100 ms window that started at 260 (1 ms ticks) has ended at 360, although in seconds
+    /// 0.1 - (0.36 - 0.26) is 2.8e-17. An element then is sent at once (it came at 361 with
+    /// `latest: true`, and was dropped with `latest: false`).
+    @Test func anElementAtTheEndOfTheWindowGoesAtOnceDespiteFloatingPointError() {
+        for latest in [true, false] {
+            let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
+            let source = scheduler.createHotObservable([.next(260, "a"), .next(360, "b"), .completed(500)])
+            let observer = scheduler.start { source.throttle(.milliseconds(100), latest: latest, scheduler: scheduler) }
+            expectEvents(observer.events, [.next(260, "a"), .next(360, "b"), .completed(500)])
+        }
+    }
+
+    /// What is left is rounded to the nearest whole unit, halves away from zero (RxSwift): with
+    /// 0.1 s ticks and a 1 s window from 200, an element at 203 leaves 0.7 s, timed as 1 s (213);
+    /// one at 206 leaves 0.4 s, which rounds to 0: sent at once.
+    @Test func whatIsLeftOfTheWindowIsRoundedToWholeUnitsOfTheDueTime() {
+        let scheduler = TestScheduler(initialClock: 0, resolution: 0.1)
+        let early = scheduler.createHotObservable([.next(200, "a"), .next(203, "b"), .completed(300)])
+        let late = scheduler.createHotObservable([.next(200, "a"), .next(206, "b"), .completed(300)])
+        let earlyObserver = scheduler.createObserver(String.self)
+        let lateObserver = scheduler.createObserver(String.self)
+        let bag = DisposeBag()
+        scheduler.scheduleAt(150) {
+            early.throttle(.seconds(1), scheduler: scheduler).subscribe(earlyObserver).disposed(by: bag)
+            late.throttle(.seconds(1), latest: false, scheduler: scheduler).subscribe(lateObserver).disposed(by: bag)
+        }
+        scheduler.start()
+        expectEvents(earlyObserver.events, [.next(200, "a"), .next(213, "b"), .completed(300)])
+        expectEvents(lateObserver.events, [.next(200, "a"), .next(206, "b"), .completed(300)])
+    }
 }
 
 @Suite(.leavesNothingAlive) struct DebounceTests {
