@@ -28,7 +28,7 @@ import Testing
             let driveWith = scheduler.start(disposed: 500) {
                 source.asDriver(onErrorDriveWith: Driver.just(7)).asObservable()
             }
-            expectEvents(driveWith.events, [.next(211, 1), .next(222, 7), .completed(222)])
+            expectEvents(driveWith.events, [.next(211, 1), .next(222, 7), .completed(223)])
         }
         let recoverScheduler = TestScheduler(initialClock: 0)
         SharingScheduler.mock(scheduler: recoverScheduler) {
@@ -40,7 +40,7 @@ import Testing
                     return Driver.just(5)
                 }).asObservable()
             }
-            expectEvents(recovered.events, [.next(222, 5), .completed(222)])
+            expectEvents(recovered.events, [.next(222, 5), .completed(223)])
             #expect(errors == ["other"])
         }
     }
@@ -170,11 +170,34 @@ import Testing
         }
     }
 
+    /// RxCocoa's `Driver.of`, `from` and `from(optional:)` are `Observable.from(_:scheduler:)`:
+    /// one element per run of the scheduler, then the completion in a run of its own (they all
+    /// came at 201).
+    @Test func ofAndFromSendOneElementPerRunOfTheScheduler() {
+        let scheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: scheduler) {
+            let of = scheduler.start { Driver.of(1, 2, 3).asObservable() }
+            expectEvents(of.events, [.next(201, 1), .next(202, 2), .next(203, 3), .completed(204)])
+        }
+        let fromScheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: fromScheduler) {
+            let from = fromScheduler.start { Signal.from(AnySequence([4, 5])).asObservable() }
+            expectEvents(from.events, [.next(201, 4), .next(202, 5), .completed(203)])
+        }
+        let optionalScheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: optionalScheduler) {
+            let optional = optionalScheduler.start { Driver.from(optional: 6).asObservable() }
+            expectEvents(optional.events, [.next(201, 6), .completed(202)])
+        }
+    }
+
     @Test func justAndEmptyDeliverOnTheScheduler() {
         let scheduler = TestScheduler(initialClock: 0)
         SharingScheduler.mock(scheduler: scheduler) {
+            // RxCocoa's `Observable.just(_:scheduler:)`: the element and the completion in runs of
+            // their own (they came together at 201).
             let just = scheduler.start { Driver.just(1).asObservable() }
-            expectEvents(just.events, [.next(201, 1), .completed(201)])
+            expectEvents(just.events, [.next(201, 1), .completed(202)])
         }
         let emptyScheduler = TestScheduler(initialClock: 0)
         SharingScheduler.mock(scheduler: emptyScheduler) {
@@ -242,7 +265,7 @@ import Testing
             let signalWith = fallbackScheduler.start {
                 source.asSignal(onErrorSignalWith: Signal.of(7, 8)).asObservable()
             }
-            expectEvents(signalWith.events, [.next(211, 1), .next(222, 7), .next(222, 8), .completed(222)])
+            expectEvents(signalWith.events, [.next(211, 1), .next(222, 7), .next(223, 8), .completed(224)])
         }
         let recoverScheduler = TestScheduler(initialClock: 0)
         SharingScheduler.mock(scheduler: recoverScheduler) {
@@ -250,7 +273,7 @@ import Testing
             let recovered = recoverScheduler.start {
                 source.asSignal(onErrorRecover: { _ in Signal.just(4) }).asObservable()
             }
-            expectEvents(recovered.events, [.next(222, 4), .completed(222)])
+            expectEvents(recovered.events, [.next(222, 4), .completed(223)])
         }
     }
 

@@ -83,10 +83,12 @@ extension SharedSequence {
         SharedSequence(raw: Observable.never())
     }
 
-    /// One element, then completion, on the strategy's scheduler: `(a|)`.
+    /// One element, then completion, each in a run of its own on the strategy's scheduler, as
+    /// RxCocoa's `Observable.just(_:scheduler:)` (on a `TestScheduler`, subscribed at 200: the
+    /// element at 201, the completion at 202): `a-|`.
     @inlinable
     public static func just(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(raw: Observable.just(element).subscribe(on: SharingStrategy.scheduler))
+        SharedSequence(raw: Observable.just(element, scheduler: SharingStrategy.scheduler))
     }
 
     /// Calls `factory` when the shared subscription starts and subscribes to the sequence it
@@ -98,28 +100,32 @@ extension SharedSequence {
         SharedSequence(Observable.deferred { factory().source })
     }
 
-    /// The given elements in order, then completion, on the strategy's scheduler: `(abc|)`.
+    /// The given elements in order, then completion, one per run on the strategy's scheduler
+    /// (on a `TestScheduler`, subscribed at 200: 201, 202, 203, completion at 204): `abc|`.
     @inlinable
     public static func of(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
         from(elements)
     }
 
-    /// The array's elements in order, then completion, on the strategy's scheduler: `(abc|)`.
+    /// The array's elements in order, then completion, one per run on the strategy's scheduler
+    /// (as RxCocoa's `Observable.from(_:scheduler:)`): `abc|`.
     @inlinable
     public static func from(_ array: [Element]) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(raw: Observable.from(array).subscribe(on: SharingStrategy.scheduler))
+        SharedSequence(raw: Observable.from(array, scheduler: SharingStrategy.scheduler))
     }
 
-    /// The sequence's elements in order, then completion, on the strategy's scheduler.
+    /// The sequence's elements in order, then completion, one per run on the strategy's
+    /// scheduler.
     @inlinable
     public static func from<Source: Sequence>(_ sequence: Source) -> SharedSequence<SharingStrategy, Element>
     where Source.Element == Element {
-        SharedSequence(raw: Observable.from(sequence).subscribe(on: SharingStrategy.scheduler))
+        SharedSequence(raw: Observable.from(sequence, scheduler: SharingStrategy.scheduler))
     }
 
-    /// The optional's value (if any), then completion, on the strategy's scheduler.
+    /// The optional's value (if any), then completion, each in a run of its own on the
+    /// strategy's scheduler.
     @inlinable
     public static func from(optional: Element?) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(raw: Observable.from(optional: optional).subscribe(on: SharingStrategy.scheduler))
+        SharedSequence(raw: Observable.from(optional: optional, scheduler: SharingStrategy.scheduler))
     }
 }
