@@ -85,6 +85,15 @@ import Testing
         _ = Maybe.just(2).subscribe(with: owner, onSuccess: { $0.log.append("success \($1)") })
         #expect(owner.log == ["completed", "success 2"])
     }
+
+    /// As for `Single`: `onDisposed` right after `onSuccess`, before the upstream's own steps
+    /// (RxSwift).
+    @Test func onDisposedRunsRightAfterOnSuccessAsInRxSwift() {
+        let log = CallLog()
+        _ = Maybe.just(1).do(afterNext: { _ in log("after success") }, onDispose: { log("upstream disposed") })
+            .subscribe(onSuccess: { log("success \($0)") }, onDisposed: { log("disposed") })
+        #expect(log.entries == ["success 1", "disposed", "after success", "upstream disposed"])
+    }
 }
 
 @Suite(.leavesNothingAlive) struct AsMaybeTests {

@@ -18,6 +18,25 @@ import Testing
         #expect(counter.disposals == 1)
     }
 
+    /// RxSwift runs `onDisposed` right after `onSuccess`: before an upstream `do(afterSuccess:)`
+    /// and the upstream's disposal, and at the success's tick when the completion comes later
+    /// (`delay` sends it one tick after the element).
+    @Test func onDisposedRunsRightAfterOnSuccessAsInRxSwift() {
+        let log = CallLog()
+        _ = Single.just(1).do(afterSuccess: { _ in log("after success") }, onDispose: { log("upstream disposed") })
+            .subscribe(onSuccess: { log("success \($0)") }, onDisposed: { log("disposed") })
+        #expect(log.entries == ["success 1", "disposed", "after success", "upstream disposed"])
+
+        let scheduler = TestScheduler(initialClock: 0)
+        var disposedAt: [Int] = []
+        scheduler.scheduleAt(200) {
+            _ = Single.just(1).delay(.seconds(10), scheduler: scheduler)
+                .subscribe(onSuccess: { _ in }, onDisposed: { disposedAt.append(scheduler.clock) })
+        }
+        scheduler.start()
+        #expect(disposedAt == [210])
+    }
+
     @Test func createIgnoresEverythingAfterTheFirstResult() {
         let single = Single<Int>.create { observer in
             observer(.success(1))

@@ -94,11 +94,15 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         var finished = false  // events arrive one at a time
+        // `onDisposed` runs right after `onSuccess`, as in RxSwift (before a `do(afterSuccess:)`
+        // upstream and the upstream's disposal), or when the subscription ends otherwise.
+        let disposed = onDisposed.map(Disposables.create(with:))
         return primitiveSequence.source.subscribe(
             onNext: { element in
                 guard !finished else { return }
                 finished = true
                 onSuccess?(element)
+                disposed?.dispose()
             },
             onError: { error in
                 guard !finished else { return }
@@ -110,7 +114,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                 finished = true
                 onCompleted?()
             },
-            onDisposed: onDisposed)
+            onDisposed: disposed.map { disposed in { disposed.dispose() } })
     }
 
     /// Like ``subscribe(onSuccess:onError:onCompleted:onDisposed:)``, passing `object` to each

@@ -79,6 +79,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         var finished = false  // events arrive one at a time
+        // `onDisposed` runs right after `onSuccess`, as in RxSwift (before a `do(afterSuccess:)`
+        // upstream and the upstream's disposal), or when the subscription ends otherwise.
+        let disposed = onDisposed.map(Disposables.create(with:))
         let fail: (Swift.Error) -> Void = { error in
             if let onFailure { onFailure(error) } else { Hooks.reportUnhandled(error) }
         }
@@ -87,6 +90,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                 guard !finished else { return }
                 finished = true
                 onSuccess?(element)
+                disposed?.dispose()
             },
             onError: { error in
                 guard !finished else { return }
@@ -98,7 +102,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                 finished = true
                 fail(RxError.noElements)  // unreachable by construction
             },
-            onDisposed: onDisposed)
+            onDisposed: disposed.map { disposed in { disposed.dispose() } })
     }
 
     /// RxSwift 5's spelling of ``subscribe(onSuccess:onFailure:onDisposed:)``.
