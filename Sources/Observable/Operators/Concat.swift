@@ -6,12 +6,14 @@ extension ObservableType {
     ///
     /// Completes after the last source completes (at once for no sources); the first error ends
     /// the result. Sources that complete synchronously are chained in a loop, not by recursion,
-    /// so thousands of them do not grow the stack. The sequence of sources is read when the
-    /// result is subscribed, so it must be finite.
+    /// so thousands of them do not grow the stack. The sequence of sources is read again on each
+    /// subscription, as RxSwift does (a `lazy.map` runs its closure then, not when `concat` is
+    /// called), but all of it at the subscription, so it must be finite (RxSwift reads one
+    /// source at a time, as the previous one completes).
     @inlinable
     public static func concat<Sources: Sequence>(_ sources: Sources) -> Observable<Element>
     where Sources.Element == Observable<Element> {
-        Observable.from(Array(sources)).concat()
+        Observable.deferred { Observable.from(Array(sources)).concat() }
     }
 
     /// The elements of each source in turn; see `concat(_:)`.

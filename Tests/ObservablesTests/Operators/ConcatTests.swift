@@ -29,6 +29,23 @@ import Testing
         #expect(later.subscribeCount == 0)
     }
 
+    /// RxSwift makes an iterator of the sources on each subscription: a lazy sequence's closure
+    /// runs then (it ran once, when `concat` was called, and every subscription reused that).
+    @Test func aSequenceOfSourcesIsReadOnEachSubscription() {
+        var made = 0
+        let concatenated = Observable.concat(
+            (1...2).lazy.map { value -> Observable<Int> in
+                made += 1
+                return Observable.just(value)
+            })
+        #expect(made == 0)
+        let (first, _) = subscribeRecorder(concatenated)
+        let (second, _) = subscribeRecorder(concatenated)
+        #expect(made == 4)
+        #expect(first.events == [.next(1), .next(2), .completed])
+        #expect(second.events == first.events)
+    }
+
     @Test func emptyCollectionCompletesAtOnce() {
         let (recorder, _) = subscribeRecorder(Observable<Int>.concat([Observable<Int>]()))
         #expect(recorder.events == [.completed])
