@@ -82,6 +82,13 @@ extension ObservableType {
     ) -> Observable<Element> {
         retry(when: notificationHandler)
     }
+
+    /// Renamed `take(for:scheduler:)`.
+    @available(*, deprecated, renamed: "take(for:scheduler:)")
+    @inlinable
+    public func take(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        take(for: duration, scheduler: scheduler)
+    }
 }
 
 extension ObservableType {
@@ -115,5 +122,66 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     @inlinable
     public static func merge(_ sources: Completable...) -> Completable {
         zip(sources)
+    }
+}
+
+extension PrimitiveSequence {
+    /// Renamed `observe(on:)`.
+    @available(*, deprecated, renamed: "observe(on:)")
+    @inlinable
+    public func observeOn(_ scheduler: ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
+        observe(on: scheduler)
+    }
+
+    /// Renamed `subscribe(on:)`.
+    @available(*, deprecated, renamed: "subscribe(on:)")
+    @inlinable
+    public func subscribeOn(_ scheduler: ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
+        subscribe(on: scheduler)
+    }
+
+    /// Renamed `catch(_:)`.
+    @available(*, deprecated, renamed: "catch(_:)")
+    @inlinable
+    public func catchError(
+        _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>
+    ) -> PrimitiveSequence<Trait, Element> {
+        `catch`(handler)
+    }
+
+    /// Renamed `retry(when:)`.
+    @available(*, deprecated, renamed: "retry(when:)")
+    @inlinable
+    public func retryWhen<Trigger: ObservableType, Failure: Swift.Error>(
+        _ notificationHandler: @escaping (Observable<Failure>) -> Trigger
+    ) -> PrimitiveSequence<Trait, Element> {
+        retry(when: notificationHandler)
+    }
+
+    /// Renamed `retry(when:)`.
+    @available(*, deprecated, renamed: "retry(when:)")
+    @inlinable
+    public func retryWhen<Trigger: ObservableType>(
+        _ notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger
+    ) -> PrimitiveSequence<Trait, Element> {
+        retry(when: notificationHandler)
+    }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// Renamed `catchAndReturn(_:)`.
+    @available(*, deprecated, renamed: "catchAndReturn(_:)")
+    @inlinable
+    public func catchErrorJustReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
+        catchAndReturn(element)
+    }
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait {
+    /// Renamed `catchAndReturn(_:)`.
+    @available(*, deprecated, renamed: "catchAndReturn(_:)")
+    @inlinable
+    public func catchErrorJustReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
+        catchAndReturn(element)
     }
 }

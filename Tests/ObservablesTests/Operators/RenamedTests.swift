@@ -117,3 +117,157 @@ enum CompletablePair {
         #expect(old["variadic, failing"] == [.error(230, RenamedError())])
     }
 }
+
+/// Runs the RxSwift 5 spellings that RxSwift 6 keeps, deprecated, on `Single`, `Maybe` and
+/// `Completable`, and the time form of `take`, through a protocol for the same reason as
+/// ``RenamedSpellingsCheck``.
+protocol RenamedTraitSpellingsCheck {
+    /// Each `Single` and `Maybe` spelling's events (of the trait's underlying sequence), by name.
+    func run() -> [String: [Recorded<Event<Int>>]]
+    /// Each `Completable` spelling's events, by name.
+    func runCompletable() -> [String: [Recorded<Event<Never>>]]
+}
+
+struct RenamedTraitSpellings: RenamedTraitSpellingsCheck {
+    @available(*, deprecated, message: "exercises the RxSwift 5 spellings on purpose")
+    func run() -> [String: [Recorded<Event<Int>>]] {
+        [
+            "Single.observeOn": FlakyTrait.record { $1.asSingle().observeOn($0).asObservable() },
+            "Single.subscribeOn": FlakyTrait.record { $1.asSingle().subscribeOn($0).asObservable() },
+            "Single.catchError": FlakyTrait.record { $1.asSingle().catchError { _ in .just(9) }.asObservable() },
+            "Single.catchErrorJustReturn": FlakyTrait.record { $1.asSingle().catchErrorJustReturn(9).asObservable() },
+            "Single.retryWhen": FlakyTrait.record {
+                $1.asSingle().retryWhen { (errors: Observable<Swift.Error>) in errors }.asObservable()
+            },
+            "Single.retryWhen(Failure)": FlakyTrait.record {
+                $1.asSingle().retryWhen { (errors: Observable<RenamedError>) in errors }.asObservable()
+            },
+            "Maybe.observeOn": FlakyTrait.record { $1.asMaybe().observeOn($0).asObservable() },
+            "Maybe.subscribeOn": FlakyTrait.record { $1.asMaybe().subscribeOn($0).asObservable() },
+            "Maybe.catchError": FlakyTrait.record { $1.asMaybe().catchError { _ in .just(9) }.asObservable() },
+            "Maybe.catchErrorJustReturn": FlakyTrait.record { $1.asMaybe().catchErrorJustReturn(9).asObservable() },
+            "Maybe.retryWhen": FlakyTrait.record {
+                $1.asMaybe().retryWhen { (errors: Observable<Swift.Error>) in errors }.asObservable()
+            },
+            "Maybe.retryWhen(Failure)": FlakyTrait.record {
+                $1.asMaybe().retryWhen { (errors: Observable<RenamedError>) in errors }.asObservable()
+            },
+            "take(duration)": FlakyTrait.record { scheduler, _ in
+                scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3)])
+                    .take(.seconds(25), scheduler: scheduler)
+            },
+        ]
+    }
+
+    @available(*, deprecated, message: "exercises the RxSwift 5 spellings on purpose")
+    func runCompletable() -> [String: [Recorded<Event<Never>>]] {
+        func completable(_ source: Observable<Int>) -> Completable { source.ignoreElements().asCompletable() }
+        return [
+            "observeOn": FlakyTrait.record { completable($1).observeOn($0).asObservable() },
+            "subscribeOn": FlakyTrait.record { completable($1).subscribeOn($0).asObservable() },
+            "catchError": FlakyTrait.record { completable($1).catchError { _ in .empty() }.asObservable() },
+            "retryWhen": FlakyTrait.record {
+                completable($1).retryWhen { (errors: Observable<Swift.Error>) in errors }.asObservable()
+            },
+            "retryWhen(Failure)": FlakyTrait.record {
+                completable($1).retryWhen { (errors: Observable<RenamedError>) in errors }.asObservable()
+            },
+        ]
+    }
+}
+
+/// A source on virtual time that fails with ``RenamedError`` 10 ticks after its first
+/// subscription and emits 7 and completes 10 ticks after each later one.
+enum FlakyTrait {
+    /// Runs `make` on a fresh `TestScheduler` with a fresh flaky source (subscribed at 200).
+    static func record<E>(
+        _ make: @escaping (TestScheduler, Observable<Int>) -> Observable<E>
+    ) -> [Recorded<Event<E>>] {
+        let scheduler = TestScheduler(initialClock: 0)
+        var attempts = 0
+        let source = Observable<Int>.deferred {
+            attempts += 1
+            let events: [Recorded<Event<Int>>] =
+                attempts == 1 ? [.error(10, RenamedError())] : [.next(10, 7), .completed(10)]
+            return scheduler.createColdObservable(events).asObservable()
+        }
+        return scheduler.start { make(scheduler, source) }.events
+    }
+}
+
+@Suite struct RenamedTraitTests {
+    /// Each old spelling on `Single` and `Maybe` gives exactly what its new name gives.
+    @Test func theRxSwift5TraitSpellingsBehaveAsTheirNewNames() {
+        let old = (RenamedTraitSpellings() as any RenamedTraitSpellingsCheck).run()
+        #expect(old.count == 13)
+        #expect(old["Single.observeOn"] == FlakyTrait.record { $1.asSingle().observe(on: $0).asObservable() })
+        #expect(old["Single.subscribeOn"] == FlakyTrait.record { $1.asSingle().subscribe(on: $0).asObservable() })
+        #expect(old["Single.catchError"] == FlakyTrait.record { $1.asSingle().catch { _ in .just(9) }.asObservable() })
+        #expect(old["Single.catchError"] == [.next(210, 9), .completed(210)])
+        #expect(
+            old["Single.catchErrorJustReturn"] == FlakyTrait.record { $1.asSingle().catchAndReturn(9).asObservable() })
+        #expect(old["Single.catchErrorJustReturn"] == [.next(210, 9), .completed(210)])
+        #expect(
+            old["Single.retryWhen"]
+                == FlakyTrait.record {
+                    $1.asSingle().retry(when: { (errors: Observable<Swift.Error>) in errors }).asObservable()
+                })
+        #expect(old["Single.retryWhen"] == [.next(220, 7), .completed(220)])
+        #expect(
+            old["Single.retryWhen(Failure)"]
+                == FlakyTrait.record {
+                    $1.asSingle().retry(when: { (errors: Observable<RenamedError>) in errors }).asObservable()
+                })
+        #expect(old["Single.retryWhen(Failure)"] == [.next(220, 7), .completed(220)])
+        #expect(old["Maybe.observeOn"] == FlakyTrait.record { $1.asMaybe().observe(on: $0).asObservable() })
+        #expect(old["Maybe.subscribeOn"] == FlakyTrait.record { $1.asMaybe().subscribe(on: $0).asObservable() })
+        #expect(old["Maybe.catchError"] == FlakyTrait.record { $1.asMaybe().catch { _ in .just(9) }.asObservable() })
+        #expect(
+            old["Maybe.catchErrorJustReturn"] == FlakyTrait.record { $1.asMaybe().catchAndReturn(9).asObservable() })
+        #expect(old["Maybe.catchErrorJustReturn"] == [.next(210, 9), .completed(210)])
+        #expect(
+            old["Maybe.retryWhen"]
+                == FlakyTrait.record {
+                    $1.asMaybe().retry(when: { (errors: Observable<Swift.Error>) in errors }).asObservable()
+                })
+        #expect(
+            old["Maybe.retryWhen(Failure)"]
+                == FlakyTrait.record {
+                    $1.asMaybe().retry(when: { (errors: Observable<RenamedError>) in errors }).asObservable()
+                })
+        #expect(old["Maybe.retryWhen(Failure)"] == [.next(220, 7), .completed(220)])
+    }
+
+    /// Each old spelling on `Completable` gives exactly what its new name gives.
+    @Test func theRxSwift5CompletableSpellingsBehaveAsTheirNewNames() {
+        let old = (RenamedTraitSpellings() as any RenamedTraitSpellingsCheck).runCompletable()
+        func completable(_ source: Observable<Int>) -> Completable { source.ignoreElements().asCompletable() }
+        #expect(old.count == 5)
+        #expect(old["observeOn"] == FlakyTrait.record { completable($1).observe(on: $0).asObservable() })
+        #expect(old["subscribeOn"] == FlakyTrait.record { completable($1).subscribe(on: $0).asObservable() })
+        #expect(old["catchError"] == FlakyTrait.record { completable($1).catch { _ in .empty() }.asObservable() })
+        #expect(old["catchError"] == [.completed(210)])
+        #expect(
+            old["retryWhen"]
+                == FlakyTrait.record {
+                    completable($1).retry(when: { (errors: Observable<Swift.Error>) in errors }).asObservable()
+                })
+        #expect(old["retryWhen"] == [.completed(220)])
+        #expect(
+            old["retryWhen(Failure)"]
+                == FlakyTrait.record {
+                    completable($1).retry(when: { (errors: Observable<RenamedError>) in errors }).asObservable()
+                })
+    }
+
+    /// `take(_:scheduler:)` (the time form) is `take(for:scheduler:)`.
+    @Test func takeWithADurationIsTakeFor() {
+        let old = (RenamedTraitSpellings() as any RenamedTraitSpellingsCheck).run()
+        let new = FlakyTrait.record { scheduler, _ in
+            scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3)])
+                .take(for: .seconds(25), scheduler: scheduler)
+        }
+        #expect(new == [.next(210, 1), .next(220, 2), .completed(225)])
+        #expect(old["take(duration)"] == new)
+    }
+}
