@@ -94,6 +94,24 @@ import Testing
             .subscribe(onSuccess: { log("success \($0)") }, onDisposed: { log("disposed") })
         #expect(log.entries == ["success 1", "disposed", "after success", "upstream disposed"])
     }
+
+    @Test func justOnASchedulerSucceedsFromAnActionOnIt() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let observer = scheduler.start { Maybe.just(5, scheduler: scheduler).asObservable() }
+        expectEvents(observer.events, [.next(201, 5), .completed(202)])
+
+        let manual = TestScheduler(initialClock: 0)
+        var successes: [TestTime] = []
+        let onSuccess = { (_: Int) in successes.append(manual.clock) }
+        let subscription = Maybe.just(5, scheduler: manual).subscribe(onSuccess: onSuccess)
+        #expect(successes.isEmpty)
+        manual.start()
+        #expect(successes == [1])
+        subscription.dispose()
+        Maybe.just(5, scheduler: manual).subscribe(onSuccess: onSuccess).dispose()
+        manual.start()
+        #expect(successes == [1])
+    }
 }
 
 @Suite(.leavesNothingAlive) struct AsMaybeTests {

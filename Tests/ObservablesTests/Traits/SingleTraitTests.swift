@@ -166,6 +166,24 @@ import Testing
         #expect(weakTracked == nil)
         #expect(!subject.hasObservers)
     }
+
+    @Test func justOnASchedulerSucceedsFromAnActionOnIt() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let observer = scheduler.start { Single.just(5, scheduler: scheduler).asObservable() }
+        expectEvents(observer.events, [.next(201, 5), .completed(202)])
+
+        let manual = TestScheduler(initialClock: 0)
+        var successes: [TestTime] = []
+        let onSuccess = { (_: Int) in successes.append(manual.clock) }
+        let subscription = Single.just(5, scheduler: manual).subscribe(onSuccess: onSuccess)
+        #expect(successes.isEmpty)
+        manual.start()
+        #expect(successes == [1])
+        subscription.dispose()
+        Single.just(5, scheduler: manual).subscribe(onSuccess: onSuccess).dispose()
+        manual.start()
+        #expect(successes == [1])
+    }
 }
 
 @Suite(.leavesNothingAlive) struct AsSingleTests {

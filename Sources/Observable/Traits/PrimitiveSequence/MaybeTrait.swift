@@ -151,6 +151,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         Maybe(raw: Observable.just(element))
     }
 
+    /// Succeeds with `element` from an action on `scheduler`, as RxSwift's: `-a-|`. The element
+    /// and the completion of the underlying sequence each come from an action of their own, so on
+    /// a `TestScheduler` subscribed at 200 the success is at 201 (the completion at 202).
+    /// Disposing before the first action runs cancels it. Without a scheduler, `just(_:)`
+    /// succeeds synchronously on subscribe.
+    @inlinable
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Maybe<Element> {
+        Maybe(raw: Observable.just(element, scheduler: scheduler))
+    }
+
     /// Completes at once without an element: `(|)`.
     @inlinable
     public static func empty() -> Maybe<Element> {
