@@ -239,3 +239,33 @@ private func record<R>(_ make: @escaping (TestScheduler) -> Infallible<R>) -> [R
         }
     }
 }
+
+@Suite(.leavesNothingAlive) struct InfallibleSchedulerAndConcatTests {
+    @Test func justOfAndFromSendOneEventPerActionOnTheGivenScheduler() {
+        expectEvents(record { Infallible.just(5, scheduler: $0) }, [.next(201, 5), .completed(202)])
+        let expected: [Recorded<Event<Int>>] = [.next(201, 1), .next(202, 2), .completed(203)]
+        expectEvents(record { Infallible.of(1, 2, scheduler: $0) }, expected)
+        expectEvents(record { Infallible.from([1, 2], scheduler: $0) }, expected)
+        expectEvents(record { Infallible.from(1...2, scheduler: $0) }, expected)
+    }
+
+    /// RxSwift's default scheduler for `of` and `from` is `CurrentThreadScheduler.instance`: the
+    /// events come during `subscribe`, unless an action of that scheduler is already running on
+    /// the thread; then they come after it.
+    @Test func ofAndFromDefaultToTheCurrentThreadScheduler() {
+        let log = CallLog()
+        _ = Infallible.of(1, 2).subscribe(onNext: { log("\($0)") }, onCompleted: { log("|") })
+        log("subscribed")
+        #expect(log.entries == ["1", "2", "|", "subscribed"])
+
+        let nested = CallLog()
+        _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+            _ = Infallible.of(1, 2).subscribe(onNext: { nested("of \($0)") })
+            _ = Infallible.from([3]).subscribe(onNext: { nested("from \($0)") })
+            _ = Infallible.from(4...4).subscribe(onNext: { nested("from sequence \($0)") })
+            nested("subscribed")
+            return Disposables.create()
+        }
+        #expect(nested.entries == ["subscribed", "of 1", "from 3", "from sequence 4", "of 2"])
+    }
+}

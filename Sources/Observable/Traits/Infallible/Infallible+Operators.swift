@@ -11,6 +11,14 @@ extension InfallibleType {
         Infallible(Observable.just(element))
     }
 
+    /// One element, then completion, each from an action of its own on `scheduler`, as RxSwift's:
+    /// `-a-|` (on a `TestScheduler` subscribed at 200: the element at 201, the completion at 202).
+    /// Disposing before an action runs cancels it.
+    @inlinable
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Infallible<Element> {
+        Infallible(Observable.just(element, scheduler: scheduler))
+    }
+
     /// Completes at once: `(|)`.
     @inlinable
     public static func empty() -> Infallible<Element> {
@@ -32,23 +40,36 @@ extension InfallibleType {
 }
 
 extension Infallible {
-    /// The given elements in order, then completion, on subscribe: `(abc|)`.
+    /// The given elements in order, then completion, one action each on `scheduler`, as
+    /// RxSwift's `Infallible.of`; see ``ObservableType/of(_:scheduler:)``.
+    ///
+    /// With the default, `CurrentThreadScheduler.instance` (RxSwift's), the events come during
+    /// `subscribe`, `(abc|)`, unless an action of that scheduler is already running on the
+    /// thread: then they come after it returns. On a `TestScheduler` subscribed at 200: `a` at
+    /// 201, `b` at 202, `c` at 203, `|` at 204. Disposing stops it between elements.
     @inlinable
-    public static func of(_ elements: Element...) -> Infallible<Element> {
-        Infallible(Observable.from(elements))
+    public static func of(
+        _ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Infallible<Element> {
+        Infallible(Observable.from(elements, scheduler: scheduler))
     }
 
-    /// The array's elements in order, then completion, on subscribe: `(abc|)`.
+    /// The array's elements in order, then completion, one action each on `scheduler`; see
+    /// ``of(_:scheduler:)``.
     @inlinable
-    public static func from(_ array: [Element]) -> Infallible<Element> {
-        Infallible(Observable.from(array))
+    public static func from(
+        _ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Infallible<Element> {
+        Infallible(Observable.from(array, scheduler: scheduler))
     }
 
-    /// The sequence's elements in order, then completion, on subscribe: `(abc|)`.
+    /// The sequence's elements in order, then completion, one action each on `scheduler`; see
+    /// ``of(_:scheduler:)``. The sequence is iterated as elements are sent.
     @inlinable
-    public static func from<Source: Sequence>(_ sequence: Source) -> Infallible<Element>
-    where Source.Element == Element {
-        Infallible(Observable.from(sequence))
+    public static func from<Source: Sequence>(
+        _ sequence: Source, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Infallible<Element> where Source.Element == Element {
+        Infallible(Observable.from(sequence, scheduler: scheduler))
     }
 }
 
