@@ -268,4 +268,42 @@ private func record<R>(_ make: @escaping (TestScheduler) -> Infallible<R>) -> [R
         }
         #expect(nested.entries == ["subscribed", "of 1", "from 3", "from sequence 4", "of 2"])
     }
+
+    @Test func concatRunsEachInTurnInEachForm() {
+        func concatenated(_ make: @escaping ([Infallible<Int>]) -> Infallible<Int>) -> [Recorded<Event<Int>>] {
+            record { scheduler in
+                make([
+                    scheduler.createColdObservable([.next(10, 1), .completed(20)]).asInfallible(onErrorJustReturn: 0),
+                    scheduler.createColdObservable([.next(5, 2), .completed(10)]).asInfallible(onErrorJustReturn: 0),
+                ])
+            }
+        }
+        let expected: [Recorded<Event<Int>>] = [.next(210, 1), .next(225, 2), .completed(230)]
+        expectEvents(concatenated { Infallible.concat(AnySequence($0)) }, expected)
+        expectEvents(concatenated { Infallible.concat($0) }, expected)
+        expectEvents(concatenated { Infallible.concat($0[0], $0[1]) }, expected)
+        expectEvents(record { _ in Infallible<Int>.concat() }, [.completed(200)])
+    }
+
+    @Test func concatMapSubscribesEachInnerAfterThePreviousOneCompleted() {
+        let observer = record { scheduler in
+            scheduler.createHotObservable([.next(210, 1), .next(215, 2), .completed(250)])
+                .asInfallible(onErrorJustReturn: 0)
+                .concatMap { value in
+                    scheduler.createColdObservable([.next(10, value * 10), .completed(20)])
+                        .asInfallible(onErrorJustReturn: 0)
+                }
+        }
+        expectEvents(observer, [.next(220, 10), .next(240, 20), .completed(250)])
+    }
+
+    @Test func concatMapToAFallibleInnerReportsItsErrorAndCompletes() {
+        expectReportedAsUnhandled { error in
+            let (recorder, _) = subscribeRecorder(
+                Infallible.of(1, 2).concatMap { value in
+                    value == 1 ? Observable.just(10) : Observable<Int>.error(error)
+                }.asObservable())
+            #expect(recorder.events == [.next(10), .completed])
+        }
+    }
 }

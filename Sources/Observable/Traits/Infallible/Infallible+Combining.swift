@@ -26,6 +26,47 @@ extension InfallibleType {
         Infallible(asObservable().concat(second))
     }
 
+    /// The elements of each ``Infallible`` in turn: the next is subscribed when the previous one
+    /// completes. `a: -1-2|`, `b: -3|` → `-1-2-3|`. Completes after the last one (at once for
+    /// none). See `Observable.concat(_:)`.
+    @inlinable
+    public static func concat<Sources: Sequence>(_ sequence: Sources) -> Infallible<Element>
+    where Sources.Element == Infallible<Element> {
+        Infallible(Observable.concat(sequence.map(\.source)))
+    }
+
+    /// The elements of each ``Infallible`` in turn; see `concat(_:)`.
+    @inlinable
+    public static func concat<Sources: Collection>(_ collection: Sources) -> Infallible<Element>
+    where Sources.Element == Infallible<Element> {
+        Infallible(Observable.concat(collection.map(\.source)))
+    }
+
+    /// The elements of each ``Infallible`` in turn; see `concat(_:)`.
+    @inlinable
+    public static func concat(_ sources: Infallible<Element>...) -> Infallible<Element> {
+        Infallible(Observable.concat(sources.map(\.source)))
+    }
+
+    /// Subscribes to the ``Infallible`` that `selector` makes from each element, one at a time:
+    /// each waits until the previous one has completed. `-a-b---|` (a: `-1-1|`, b: `-2|`) →
+    /// `--1-1-2|`. See ``ObservableType/concatMap(_:)``.
+    @inlinable
+    public func concatMap<Source: InfallibleType>(
+        _ selector: @escaping (Element) -> Source
+    ) -> Infallible<Source.Element> {
+        Infallible(asObservable().concatMap(selector))
+    }
+
+    /// `concatMap` for an inner sequence that can fail (RxSwift's signature): an inner error goes
+    /// to ``Hooks/unhandledError`` and the result completes.
+    @inlinable
+    public func concatMap<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) -> Source
+    ) -> Infallible<Source.Element> {
+        Infallible(guarding: asObservable().concatMap(selector))
+    }
+
     /// Merges the elements of all `sources` as they arrive; completes when all have completed.
     /// `a: -1---3|`, `b: --2---4|` → `-12--34|`.
     @inlinable
