@@ -52,6 +52,16 @@ extension SharedSequenceConvertibleType {
         SharedSequence<Sharing, Result>(asObservable().flatMap(selector))
     }
 
+    /// Drops the first `count` elements and passes on the rest. `-1-2-3|` → `-----3|` (`skip(2)`).
+    ///
+    /// The count is kept per shared subscription: a new one, after the last subscriber left,
+    /// skips `count` elements again.
+    /// - Precondition: `count >= 0`.
+    @inlinable
+    public func skip(_ count: Int) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().skip(count))
+    }
+
     /// Emits `elements` first, then this sequence's. `-1|` → `(ab)-1|`. The prefix is emitted
     /// when the shared subscription starts, on the subscribing thread (the main thread for
     /// `drive`).
