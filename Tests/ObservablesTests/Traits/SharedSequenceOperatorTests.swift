@@ -23,4 +23,52 @@ import Testing
             expectEvents(observer.events, [.next(202, 2), .next(203, 3), .completed(204)])
         }
     }
+
+    /// A Signal of Drivers switches into a Driver (the inner sequences' kind, as in RxCocoa).
+    @Test func switchLatestMirrorsTheNewestInnerSequenceAndIsOfItsKind() {
+        let scheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: scheduler) {
+            let a = scheduler.createColdObservable([.next(10, 1), .next(30, 2), .next(50, 3)])
+            let b = scheduler.createColdObservable([.next(10, 4), .completed(20)])
+            let outer = scheduler.createHotObservable([
+                .next(210, a.asDriver(onErrorJustReturn: 0)), .next(250, b.asDriver(onErrorJustReturn: 0)),
+                .completed(300),
+            ]).asSignal(onErrorJustReturn: Driver.never())
+            let observer = scheduler.start { () -> Driver<Int> in outer.switchLatest() }
+            expectEvents(observer.events, [.next(222, 1), .next(242, 2), .next(262, 4), .completed(301)])
+            #expect(a.subscriptions == [Subscription(211, 251)], "replaced when b arrives")
+            #expect(b.subscriptions == [Subscription(251, 271)])
+        }
+    }
+
+    @Test func mergeSubscribesEveryInnerSequenceAsItArrives() {
+        let scheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: scheduler) {
+            let a = scheduler.createColdObservable([.next(10, 1), .next(30, 2), .completed(40)])
+            let b = scheduler.createColdObservable([.next(5, 3), .completed(10)])
+            let outer = scheduler.createHotObservable([
+                .next(210, a.asSignal(onErrorJustReturn: 0)), .next(220, b.asSignal(onErrorJustReturn: 0)),
+                .completed(300),
+            ]).asDriver(onErrorJustReturn: Signal.never())
+            let observer = scheduler.start { () -> Signal<Int> in outer.merge() }
+            expectEvents(observer.events, [.next(222, 1), .next(227, 3), .next(242, 2), .completed(301)])
+            #expect(a.subscriptions == [Subscription(211, 251)])
+            #expect(b.subscriptions == [Subscription(221, 231)])
+        }
+    }
+
+    @Test func mergeMaxConcurrentQueuesTheInnerSequencesOverTheLimit() {
+        let scheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: scheduler) {
+            let a = scheduler.createColdObservable([.next(10, 1), .next(30, 2), .completed(40)])
+            let b = scheduler.createColdObservable([.next(5, 3), .completed(10)])
+            let outer = scheduler.createHotObservable([
+                .next(210, a.asDriver(onErrorJustReturn: 0)), .next(220, b.asDriver(onErrorJustReturn: 0)),
+                .completed(300),
+            ]).asDriver(onErrorJustReturn: Driver.never())
+            let observer = scheduler.start { outer.merge(maxConcurrent: 1).asObservable() }
+            expectEvents(observer.events, [.next(222, 1), .next(242, 2), .next(258, 3), .completed(301)])
+            #expect(b.subscriptions == [Subscription(252, 262)], "subscribed when a has completed")
+        }
+    }
 }

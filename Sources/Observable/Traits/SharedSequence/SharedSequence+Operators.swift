@@ -1,5 +1,6 @@
 // The operators of ``Driver`` and ``Signal``. Each returns a shared sequence of the same kind
-// (shared again with its strategy, as in RxCocoa), with the semantics and marble of the
+// (of the inner sequences' kind for the flattening ones: `flatMap...`, `switchLatest`, `merge`),
+// shared again with its strategy as in RxCocoa, with the semantics and marble of the
 // ``ObservableType`` operator of the same name. Closures run on the main scheduler (where the
 // elements arrive) and cannot throw; time operators run their timers on the strategy's
 // scheduler.
@@ -151,6 +152,41 @@ extension SharedSequenceConvertibleType {
         _ object: Object
     ) -> SharedSequence<SharingStrategy, (Object, Element)> {
         withUnretained(object) { ($0, $1) }
+    }
+}
+
+extension SharedSequenceConvertibleType where Element: SharedSequenceConvertibleType {
+    /// Mirrors the most recent inner shared sequence, disposing the previous one when a new one
+    /// arrives. `--a----b----|` (a: `-1-2-3`, b: `-4|`) → `---1-2--4---|`.
+    ///
+    /// The result is of the inner sequences' kind (a ``Signal`` of ``Driver``s gives a `Driver`)
+    /// and delivers their elements as they arrive, on the inner sequences' scheduler. Completes
+    /// when the outer and the current inner sequence have completed; see
+    /// ``ObservableType/switchLatest()``.
+    @inlinable
+    public func switchLatest() -> SharedSequence<Element.SharingStrategy, Element.Element> {
+        SharedSequence<Element.SharingStrategy, Element.Element>(asObservable().switchLatest())
+    }
+
+    /// Subscribes to every inner shared sequence as it arrives and merges their elements.
+    /// `--a------b------|` (a: `-1--2|`, b: `-3-|`) → `---1--2--3------|`.
+    ///
+    /// The result is of the inner sequences' kind and delivers their elements as they arrive.
+    /// Completes when the outer and every inner sequence have completed; see
+    /// ``ObservableType/merge()``.
+    @inlinable
+    public func merge() -> SharedSequence<Element.SharingStrategy, Element.Element> {
+        SharedSequence<Element.SharingStrategy, Element.Element>(asObservable().merge())
+    }
+
+    /// Like ``merge()``, with at most `maxConcurrent` inner sequences subscribed at a time; the
+    /// others wait, in arrival order, until one completes.
+    /// `--a--b--|` (a: `-1---2|`, b: `-3|`, `maxConcurrent: 1`) → `---1---2-3|`.
+    ///
+    /// - Precondition: `maxConcurrent > 0`.
+    @inlinable
+    public func merge(maxConcurrent: Int) -> SharedSequence<Element.SharingStrategy, Element.Element> {
+        SharedSequence<Element.SharingStrategy, Element.Element>(asObservable().merge(maxConcurrent: maxConcurrent))
     }
 }
 
