@@ -71,4 +71,26 @@ import Testing
             #expect(b.subscriptions == [Subscription(252, 262)], "subscribed when a has completed")
         }
     }
+
+    /// RxCocoa's `concat` takes a sequence or a collection of sources (there is no variadic form);
+    /// the next source is subscribed when the previous one completes, so `of` starts at 202.
+    @Test func concatSubscribesEachSourceWhenThePreviousOneCompletes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: scheduler) {
+            let observer = scheduler.start { Driver.concat([Driver.just(1), Driver.of(2, 3)]).asObservable() }
+            expectEvents(observer.events, [.next(201, 1), .next(203, 2), .next(204, 3), .completed(205)])
+        }
+        let sequenceScheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: sequenceScheduler) {
+            let first = sequenceScheduler.createColdObservable([.next(10, 1), .completed(20)])
+            let second = sequenceScheduler.createColdObservable([.next(10, 2), .completed(20)])
+            let observer = sequenceScheduler.start {
+                Signal.concat(
+                    AnySequence([first.asSignal(onErrorJustReturn: 0), second.asSignal(onErrorJustReturn: 0)])
+                ).asObservable()
+            }
+            expectEvents(observer.events, [.next(211, 1), .next(232, 2), .completed(242)])
+            #expect(second.subscriptions == [Subscription(221, 241)])
+        }
+    }
 }

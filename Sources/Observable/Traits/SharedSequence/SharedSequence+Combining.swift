@@ -40,6 +40,27 @@ extension SharedSequenceConvertibleType {
 }
 
 extension SharedSequence {
+    /// The elements of each source in turn: the next one is subscribed when the previous one
+    /// completes. `a: -1-2|`, `b: -3|` → `-1-2-3|`.
+    ///
+    /// Delivered as the sources deliver, on the strategy's scheduler; completes after the last
+    /// source (at once for no sources). `sequence` is read when `concat` is called, so it must be
+    /// finite.
+    @inlinable
+    public static func concat<Sources: Sequence>(_ sequence: Sources) -> SharedSequence<SharingStrategy, Element>
+    where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.concat(sequence.map(\.source)))
+    }
+
+    /// The elements of each source in turn; see `concat(_:)` (RxCocoa has both forms).
+    @inlinable
+    public static func concat<Sources: Collection>(_ collection: Sources) -> SharedSequence<SharingStrategy, Element>
+    where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.concat(collection.map(\.source)))
+    }
+}
+
+extension SharedSequence {
     /// Combines the latest elements of both sources with `resultSelector` whenever either
     /// emits, once both have emitted. `a: -1---2--|`, `b: ---x---y|` → `---1x-2x-2y|`.
     @inlinable
