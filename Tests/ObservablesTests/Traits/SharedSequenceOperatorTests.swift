@@ -93,4 +93,57 @@ import Testing
             #expect(second.subscriptions == [Subscription(221, 241)])
         }
     }
+
+    @Test func zipOverACollectionPairsTheNthElements() {
+        let scheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: scheduler) {
+            let a = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
+            let b = scheduler.createHotObservable([.next(220, 10), .next(240, 20), .next(250, 30)])
+            let drivers = [a.asDriver(onErrorJustReturn: 0), b.asDriver(onErrorJustReturn: 0)]
+            let arrays = scheduler.createObserver([Int].self)
+            let sums = scheduler.createObserver(String.self)
+            var subscriptions: [Disposable] = []
+            scheduler.scheduleAt(200) {
+                subscriptions.append(Driver.zip(drivers).drive(arrays))
+                // RxCocoa's shape: the result's element type is the selector's, not `Self`'s.
+                let described: Driver<String> = Driver<Int>.zip(drivers) { "\($0.reduce(0, +))" }
+                subscriptions.append(described.drive(sums))
+            }
+            scheduler.scheduleAt(1000) { for disposable in subscriptions { disposable.dispose() } }
+            scheduler.start()
+            expectEvents(arrays.events, [.next(221, [1, 10]), .next(241, [2, 20]), .completed(301)])
+            expectEvents(sums.events, [.next(221, "11"), .next(241, "22"), .completed(301)])
+        }
+    }
+
+    /// RxCocoa's collection `combineLatest` takes a collection of `SharedSequence`s, so implicit
+    /// members like `.just(1)` work, and the selector's type is free of `Self`'s element type.
+    @Test func combineLatestOverACollectionTakesRxCocoasSpelling() {
+        let scheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: scheduler) {
+            let observer = scheduler.start { Driver.combineLatest([.just(1), .just(2)]).asObservable() }
+            expectEvents(observer.events, [.next(201, [1, 2]), .completed(202)])
+        }
+        let selectorScheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: selectorScheduler) {
+            let a = selectorScheduler.createHotObservable([.next(210, 1), .next(230, 2)]).asSignal(onErrorJustReturn: 0)
+            let b = selectorScheduler.createHotObservable([.next(220, 10)]).asSignal(onErrorJustReturn: 0)
+            let observer = selectorScheduler.start { () -> Signal<String> in
+                Signal<Int>.combineLatest([a, b]) { "\($0)" }
+            }
+            expectEvents(observer.events, [.next(221, "[1, 10]"), .next(231, "[2, 10]")])
+        }
+    }
+
+    @Test func aThrowingCollectionSelectorGoesToTheHookAndCompletes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: scheduler) {
+            expectReportedAsUnhandled { error in
+                let observer = scheduler.start {
+                    Driver.zip([Driver.just(1), Driver.just(2)]) { _ -> Int in throw error }.asObservable()
+                }
+                #expect(observer.events.last?.value.isCompleted == true)
+            }
+        }
+    }
 }

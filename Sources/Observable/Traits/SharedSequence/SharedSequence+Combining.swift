@@ -110,14 +110,54 @@ extension SharedSequence {
                 resultSelector: resultSelector))
     }
 
-    /// Combines the latest elements of all `collection`'s sources with `resultSelector`.
+    /// Combines the latest elements of all `collection`'s sources with `resultSelector` whenever
+    /// one emits, once all have emitted. `a: -1---2|`, `b: ---x|` → `---f([1,x])-f([2,x])|`
+    /// (`f` is `resultSelector`).
+    ///
+    /// Completion as the ``ObservableType`` `combineLatest(_:resultSelector:)`; an empty
+    /// collection only completes. Delivered as the sources deliver, on the strategy's scheduler.
+    @inlinable
+    public static func combineLatest<Sources: Collection, Result>(
+        _ collection: Sources, resultSelector: @escaping ([Element]) throws -> Result
+    ) -> SharedSequence<SharingStrategy, Result>
+    where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence<SharingStrategy, Result>(
+            guarding: Observable.combineLatest(collection.map(\.source), resultSelector: resultSelector))
+    }
+
+    /// Arrays of the latest elements of all `collection`'s sources whenever one emits, once all
+    /// have emitted. `a: -1---2|`, `b: ---x|` → `---[1,x]-[2,x]|`.
     @inlinable
     public static func combineLatest<Sources: Collection>(
-        _ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where Sources.Element: SharedSequenceConvertibleType, Sources.Element.SharingStrategy == SharingStrategy {
-        SharedSequence(
-            guarding: Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+        _ collection: Sources
+    ) -> SharedSequence<SharingStrategy, [Element]>
+    where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence<SharingStrategy, [Element]>(Observable.combineLatest(collection.map(\.source)))
+    }
+
+    /// Combines the n-th elements of all `collection`'s sources with `resultSelector`, one
+    /// result per index. `a: -1-2-|`, `b: --x-y|` → `--f([1,x])-f([2,y])|` (`f` is
+    /// `resultSelector`).
+    ///
+    /// Completion as the ``ObservableType`` `zip(_:resultSelector:)`; an empty collection only
+    /// completes. Delivered as the sources deliver, on the strategy's scheduler.
+    @inlinable
+    public static func zip<Sources: Collection, Result>(
+        _ collection: Sources, resultSelector: @escaping ([Element]) throws -> Result
+    ) -> SharedSequence<SharingStrategy, Result>
+    where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence<SharingStrategy, Result>(
+            guarding: Observable.zip(collection.map(\.source), resultSelector: resultSelector))
+    }
+
+    /// Arrays of the n-th elements of all `collection`'s sources, one per index.
+    /// `a: -1-2-|`, `b: --x-y|` → `--[1,x]-[2,y]|`.
+    @inlinable
+    public static func zip<Sources: Collection>(
+        _ collection: Sources
+    ) -> SharedSequence<SharingStrategy, [Element]>
+    where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence<SharingStrategy, [Element]>(Observable.zip(collection.map(\.source)))
     }
 
     /// Pairs the n-th elements of both sources with `resultSelector`.
@@ -182,19 +222,5 @@ extension SharedSequenceConvertibleType where Element == Any {
     ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element)>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
         SharedSequence(Observable.zip(source1.asObservable(), source2.asObservable()))
-    }
-}
-
-extension SharedSequenceConvertibleType {
-    /// Combines the latest elements of all `collection`'s sources into an array.
-    @inlinable
-    public static func combineLatest<Sources: Collection>(
-        _ collection: Sources
-    ) -> SharedSequence<SharingStrategy, [Element]>
-    where
-        Sources.Element: SharedSequenceConvertibleType, Sources.Element.Element == Element,
-        Sources.Element.SharingStrategy == SharingStrategy
-    {
-        SharedSequence(Observable.combineLatest(collection.map { $0.asObservable() }))
     }
 }
