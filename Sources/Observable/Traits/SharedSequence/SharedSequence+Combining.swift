@@ -1,7 +1,8 @@
 // Combining ``Driver``s (or ``Signal``s) of one kind. Semantics and completion are those of
 // the ``ObservableType`` operators of the same name; the sources cannot fail, and an error thrown
 // by a `resultSelector` (RxCocoa's signature lets it throw) goes to ``Hooks/unhandledError`` and
-// completes the result.
+// completes the result. `zip` and `combineLatest` of 2 to 8 sources are in
+// SharedSequence+Zip+Arity.swift and SharedSequence+CombineLatest+Arity.swift.
 
 extension SharedSequenceConvertibleType {
     /// Combines each element with the latest element of `second`; elements that arrive before
@@ -61,55 +62,6 @@ extension SharedSequence {
 }
 
 extension SharedSequence {
-    /// Combines the latest elements of both sources with `resultSelector` whenever either
-    /// emits, once both have emitted. `a: -1---2--|`, `b: ---x---y|` → `---1x-2x-2y|`.
-    @inlinable
-    public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
-        _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
-        SharedSequence(
-            guarding: Observable.combineLatest(
-                source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
-    }
-
-    /// Combines the latest elements of three sources with `resultSelector`.
-    @inlinable
-    public static func combineLatest<
-        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
-    >(
-        _ source1: O1, _ source2: O2, _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where
-        SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
-        SharingStrategy == O3.SharingStrategy
-    {
-        SharedSequence(
-            guarding: Observable.combineLatest(
-                source1.asObservable(), source2.asObservable(), source3.asObservable(),
-                resultSelector: resultSelector))
-    }
-
-    /// Combines the latest elements of four sources with `resultSelector`.
-    @inlinable
-    public static func combineLatest<
-        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
-        O4: SharedSequenceConvertibleType
-    >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where
-        SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
-        SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy
-    {
-        SharedSequence(
-            guarding: Observable.combineLatest(
-                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                resultSelector: resultSelector))
-    }
-
     /// Combines the latest elements of all `collection`'s sources with `resultSelector` whenever
     /// one emits, once all have emitted. `a: -1---2|`, `b: ---x|` → `---f([1,x])-f([2,x])|`
     /// (`f` is `resultSelector`).
@@ -158,69 +110,5 @@ extension SharedSequence {
     ) -> SharedSequence<SharingStrategy, [Element]>
     where Sources.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, [Element]>(Observable.zip(collection.map(\.source)))
-    }
-
-    /// Pairs the n-th elements of both sources with `resultSelector`.
-    /// `a: -1-2-|`, `b: ---x---y|` → `---1x---2y|`.
-    @inlinable
-    public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
-        _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
-        SharedSequence(
-            guarding: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
-    }
-}
-
-extension SharedSequenceConvertibleType where Element == Any {
-    /// The latest elements of both sources as a pair, whenever either emits, once both have
-    /// emitted: `Driver.combineLatest(a, b)`. `a: -1---2|`, `b: ---x---|` → `---(1,x)-(2,x)|`.
-    @inlinable
-    public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
-        _ source1: O1, _ source2: O2
-    ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element)>
-    where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
-        SharedSequence(Observable.combineLatest(source1.asObservable(), source2.asObservable()))
-    }
-
-    /// The latest elements of three sources as a tuple.
-    @inlinable
-    public static func combineLatest<
-        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
-    >(
-        _ source1: O1, _ source2: O2, _ source3: O3
-    ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)>
-    where
-        SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
-        SharingStrategy == O3.SharingStrategy
-    {
-        SharedSequence(
-            Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable()))
-    }
-
-    /// The latest elements of four sources as a tuple.
-    @inlinable
-    public static func combineLatest<
-        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
-        O4: SharedSequenceConvertibleType
-    >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
-    ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element)>
-    where
-        SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
-        SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy
-    {
-        SharedSequence(
-            Observable.combineLatest(
-                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()))
-    }
-
-    /// The n-th elements of both sources as a pair: `Driver.zip(a, b)`.
-    @inlinable
-    public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
-        _ source1: O1, _ source2: O2
-    ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element)>
-    where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
-        SharedSequence(Observable.zip(source1.asObservable(), source2.asObservable()))
     }
 }

@@ -1,0 +1,302 @@
+// The fixed-arity `zip` of ``Driver`` and ``Signal``, 2 to 8 sources as in RxCocoa. Each
+// forwards to the ``ObservableType`` `zip` of the same arity (so completion, and the order
+// in which the sources are subscribed, are as there) and shares the result with the
+// strategy. The sources deliver on the strategy's scheduler, and so does the result. An
+// error thrown by a `resultSelector` goes to ``Hooks/unhandledError`` and completes the
+// result. Written by scripts/shared_sequence_arity.py: change the script and run it.
+
+extension SharedSequence {
+    /// Combines the n-th elements of two sources with `resultSelector`, one result per index.
+    ///
+    /// `a: -1-2|`, `b: --x|` → `--1x|`.
+    @inlinable
+    public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
+        _ source1: O1, _ source2: O2,
+        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+    ) -> SharedSequence<SharingStrategy, Element>
+    where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
+        SharedSequence(
+            guarding: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// Combines the n-th elements of three sources with `resultSelector`, one result per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|` → `---1xp|`.
+    @inlinable
+    public static func zip<
+        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
+    ) -> SharedSequence<SharingStrategy, Element>
+    where
+        SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
+        SharingStrategy == O3.SharingStrategy
+    {
+        SharedSequence(
+            guarding: Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// Combines the n-th elements of four sources with `resultSelector`, one result per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|`, `d: ----q|` → `----1xpq|`.
+    @inlinable
+    public static func zip<
+        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+        O4: SharedSequenceConvertibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+    ) -> SharedSequence<SharingStrategy, Element>
+    where
+        SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
+        SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy
+    {
+        SharedSequence(
+            guarding: Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                resultSelector: resultSelector))
+    }
+
+    /// Combines the n-th elements of five sources with `resultSelector`, one result per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|`, `d: ----q|`, `e: -----r|` → `-----1xpqr|`.
+    @inlinable
+    public static func zip<
+        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+        O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
+    ) -> SharedSequence<SharingStrategy, Element>
+    where
+        SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
+        SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy,
+        SharingStrategy == O5.SharingStrategy
+    {
+        SharedSequence(
+            guarding: Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// Combines the n-th elements of six sources with `resultSelector`, one result per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|`, `d: ----q|`, `e: -----r|`, `f: ------s|` → `------1xpqrs|`.
+    @inlinable
+    public static func zip<
+        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+        O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+    ) -> SharedSequence<SharingStrategy, Element>
+    where
+        SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
+        SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy,
+        SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy
+    {
+        SharedSequence(
+            guarding: Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// Combines the n-th elements of seven sources with `resultSelector`, one result per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|`, `d: ----q|`, `e: -----r|`, `f: ------s|`, `g: -------t|` → `-------1xpqrst|`.
+    @inlinable
+    public static func zip<
+        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+        O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
+        O7: SharedSequenceConvertibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
+            Element
+    ) -> SharedSequence<SharingStrategy, Element>
+    where
+        SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
+        SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy,
+        SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy,
+        SharingStrategy == O7.SharingStrategy
+    {
+        SharedSequence(
+            guarding: Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector))
+    }
+
+    /// Combines the n-th elements of eight sources with `resultSelector`, one result per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|`, `d: ----q|`, `e: -----r|`, `f: ------s|`, `g: -------t|`, `h: --------u|` → `--------1xpqrstu|`.
+    @inlinable
+    public static func zip<
+        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+        O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
+        O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+        _ source8: O8,
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
+            throws -> Element
+    ) -> SharedSequence<SharingStrategy, Element>
+    where
+        SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
+        SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy,
+        SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy,
+        SharingStrategy == O7.SharingStrategy, SharingStrategy == O8.SharingStrategy
+    {
+        SharedSequence(
+            guarding: Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
+                resultSelector: resultSelector))
+    }
+}
+
+extension SharedSequenceConvertibleType where Element == Any {
+    /// Tuples of the n-th elements of two sources, one per index.
+    ///
+    /// `a: -1-2|`, `b: --x|` → `--(1,x)|`.
+    @inlinable
+    public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
+        _ source1: O1, _ source2: O2
+    ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element)>
+    where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
+        SharedSequence(Observable.zip(source1.asObservable(), source2.asObservable()))
+    }
+
+    /// Tuples of the n-th elements of three sources, one per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|` → `---(1,x,p)|`.
+    @inlinable
+    public static func zip<
+        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3
+    ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)>
+    where
+        SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
+        SharingStrategy == O3.SharingStrategy
+    {
+        SharedSequence(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable()))
+    }
+
+    /// Tuples of the n-th elements of four sources, one per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|`, `d: ----q|` → `----(1,x,p,q)|`.
+    @inlinable
+    public static func zip<
+        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+        O4: SharedSequenceConvertibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
+    ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element)>
+    where
+        SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
+        SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy
+    {
+        SharedSequence(
+            Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()))
+    }
+
+    /// Tuples of the n-th elements of five sources, one per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|`, `d: ----q|`, `e: -----r|` → `-----(1,x,p,q,r)|`.
+    @inlinable
+    public static func zip<
+        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+        O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
+    ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>
+    where
+        SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
+        SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy,
+        SharingStrategy == O5.SharingStrategy
+    {
+        SharedSequence(
+            Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable()))
+    }
+
+    /// Tuples of the n-th elements of six sources, one per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|`, `d: ----q|`, `e: -----r|`, `f: ------s|` → `------(1,x,p,q,r,s)|`.
+    @inlinable
+    public static func zip<
+        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+        O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
+    ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>
+    where
+        SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
+        SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy,
+        SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy
+    {
+        SharedSequence(
+            Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable()))
+    }
+
+    /// Tuples of the n-th elements of seven sources, one per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|`, `d: ----q|`, `e: -----r|`, `f: ------s|`, `g: -------t|` → `-------(1,x,p,q,r,s,t)|`.
+    @inlinable
+    public static func zip<
+        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+        O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
+        O7: SharedSequenceConvertibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
+    ) -> SharedSequence<
+        SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)
+    >
+    where
+        SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
+        SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy,
+        SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy,
+        SharingStrategy == O7.SharingStrategy
+    {
+        SharedSequence(
+            Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable()))
+    }
+
+    /// Tuples of the n-th elements of eight sources, one per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|`, `d: ----q|`, `e: -----r|`, `f: ------s|`, `g: -------t|`, `h: --------u|` → `--------(1,x,p,q,r,s,t,u)|`.
+    @inlinable
+    public static func zip<
+        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+        O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
+        O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+        _ source8: O8
+    ) -> SharedSequence<
+        SharingStrategy,
+        (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
+    >
+    where
+        SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
+        SharingStrategy == O3.SharingStrategy, SharingStrategy == O4.SharingStrategy,
+        SharingStrategy == O5.SharingStrategy, SharingStrategy == O6.SharingStrategy,
+        SharingStrategy == O7.SharingStrategy, SharingStrategy == O8.SharingStrategy
+    {
+        SharedSequence(
+            Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()))
+    }
+}
