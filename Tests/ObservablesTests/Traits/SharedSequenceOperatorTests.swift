@@ -129,7 +129,7 @@ import Testing
             let a = selectorScheduler.createHotObservable([.next(210, 1), .next(230, 2)]).asSignal(onErrorJustReturn: 0)
             let b = selectorScheduler.createHotObservable([.next(220, 10)]).asSignal(onErrorJustReturn: 0)
             let observer = selectorScheduler.start { () -> Signal<String> in
-                Signal<Int>.combineLatest([a, b]) { "\($0)" }
+                Signal.combineLatest([a, b]) { "\($0)" }
             }
             expectEvents(observer.events, [.next(221, "[1, 10]"), .next(231, "[2, 10]")])
         }
