@@ -33,7 +33,7 @@ public struct Reactive<Base> {
 
     /// A ``Binder`` that sets the property at `keyPath` of `base` to each element: `view.rx.title`
     /// for `\.title`. As every ``Binder`` does, it holds `base` weakly (elements after `base` is
-    /// gone are dropped), sets the property on ``MainScheduler/instance`` (at once when already
+    /// gone are dropped), sets the property on a ``MainScheduler`` of its own (at once when already
     /// on the main thread), ignores completion and sends an error to ``Hooks/unhandledError``.
     @inlinable
     public subscript<Property>(

@@ -29,7 +29,7 @@ public final class MainScheduler: SchedulerType {
     public static let asyncInstance = SerialDispatchQueueScheduler(serialQueue: DispatchQueue.main)
 
     private let configuration = DispatchQueueConfiguration(queue: DispatchQueue.main, leeway: .nanoseconds(0))
-    /// Actions scheduled by `instance` that have not finished yet; inline execution is allowed
+    /// Actions this instance scheduled that have not finished yet; inline execution is allowed
     /// only when this is 0, so an inline action never overtakes a queued one.
     private let pending = Atomic<Int>(0)
 

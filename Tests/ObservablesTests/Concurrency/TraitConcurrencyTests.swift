@@ -7,7 +7,7 @@ import Testing
 
 /// Driver, Signal and Binder on the real main scheduler. Every wait has a timeout
 /// (``waitUntil(timeout:_:)``); the main thread is never blocked. Subscriptions to a Driver are
-/// made on the main queue, as `drive` requires. Serialized: whether `MainScheduler.instance`
+/// made on the main queue, as `drive` requires. Serialized: whether a `MainScheduler`
 /// runs inline depends on what else is queued on the main queue.
 @Suite(.serialized) struct MainThreadTraitConcurrencyTests {
     private static let mainMarker = QueueMarker(DispatchQueue.main)

@@ -28,7 +28,7 @@ import Testing
             let driveWith = scheduler.start(disposed: 500) {
                 source.asDriver(onErrorDriveWith: Driver.just(7)).asObservable()
             }
-            expectEvents(driveWith.events, [.next(211, 1), .next(222, 7), .completed(223)])
+            expectEvents(driveWith.events, [.next(211, 1), .next(222, 7), .completed(222)])
         }
         let recoverScheduler = TestScheduler(initialClock: 0)
         SharingScheduler.mock(scheduler: recoverScheduler) {
@@ -40,7 +40,7 @@ import Testing
                     return Driver.just(5)
                 }).asObservable()
             }
-            expectEvents(recovered.events, [.next(222, 5), .completed(223)])
+            expectEvents(recovered.events, [.next(222, 5), .completed(222)])
             #expect(errors == ["other"])
         }
     }
@@ -194,10 +194,10 @@ import Testing
     @Test func justAndEmptyDeliverOnTheScheduler() {
         let scheduler = TestScheduler(initialClock: 0)
         SharingScheduler.mock(scheduler: scheduler) {
-            // RxCocoa's `Observable.just(_:scheduler:)`: the element and the completion in runs of
-            // their own (they came together at 201).
+            // RxCocoa's `just` is subscribed on the scheduler: the element and the completion in
+            // one run (unlike `of`, below).
             let just = scheduler.start { Driver.just(1).asObservable() }
-            expectEvents(just.events, [.next(201, 1), .completed(202)])
+            expectEvents(just.events, [.next(201, 1), .completed(201)])
         }
         let emptyScheduler = TestScheduler(initialClock: 0)
         SharingScheduler.mock(scheduler: emptyScheduler) {
@@ -273,7 +273,7 @@ import Testing
             let recovered = recoverScheduler.start {
                 source.asSignal(onErrorRecover: { _ in Signal.just(4) }).asObservable()
             }
-            expectEvents(recovered.events, [.next(222, 4), .completed(223)])
+            expectEvents(recovered.events, [.next(222, 4), .completed(222)])
         }
     }
 

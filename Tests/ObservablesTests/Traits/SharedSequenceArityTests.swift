@@ -77,7 +77,7 @@ import Testing
                     [$0, $1, $2, $3, $4, $5, $6, $7]
                 }
             }
-            expectEvents(observer.events, [.next(201, Array(1...8)), .completed(202)])
+            expectEvents(observer.events, [.next(201, Array(1...8)), .completed(201)])
         }
     }
 

@@ -78,7 +78,7 @@ import Testing
         let scheduler = TestScheduler(initialClock: 0)
         SharingScheduler.mock(scheduler: scheduler) {
             let observer = scheduler.start { Driver.concat([Driver.just(1), Driver.of(2, 3)]).asObservable() }
-            expectEvents(observer.events, [.next(201, 1), .next(203, 2), .next(204, 3), .completed(205)])
+            expectEvents(observer.events, [.next(201, 1), .next(202, 2), .next(203, 3), .completed(204)])
         }
         let sequenceScheduler = TestScheduler(initialClock: 0)
         SharingScheduler.mock(scheduler: sequenceScheduler) {
@@ -91,6 +91,22 @@ import Testing
             }
             expectEvents(observer.events, [.next(211, 1), .next(232, 2), .completed(242)])
             #expect(second.subscriptions == [Subscription(221, 241)])
+        }
+        // As RxCocoa's, a sequence (not a collection) of sources is read when the shared
+        // subscription starts, not when `concat` is called.
+        let lazyScheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: lazyScheduler) {
+            var made = 0
+            let concatenated = Driver.concat(
+                AnySequence(
+                    (1...2).lazy.map { value -> Driver<Int> in
+                        made += 1
+                        return Driver.just(value)
+                    }))
+            #expect(made == 0)
+            let observer = lazyScheduler.start { concatenated.asObservable() }
+            #expect(made == 2)
+            expectEvents(observer.events, [.next(201, 1), .next(202, 2), .completed(202)])
         }
     }
 
@@ -122,7 +138,7 @@ import Testing
         let scheduler = TestScheduler(initialClock: 0)
         SharingScheduler.mock(scheduler: scheduler) {
             let observer = scheduler.start { Driver.combineLatest([.just(1), .just(2)]).asObservable() }
-            expectEvents(observer.events, [.next(201, [1, 2]), .completed(202)])
+            expectEvents(observer.events, [.next(201, [1, 2]), .completed(201)])
         }
         let selectorScheduler = TestScheduler(initialClock: 0)
         SharingScheduler.mock(scheduler: selectorScheduler) {

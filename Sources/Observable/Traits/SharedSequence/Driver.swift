@@ -4,7 +4,7 @@
 ///
 /// - Errors: made by `asDriver(onErrorJustReturn:)`, `asDriver(onErrorDriveWith:)` or
 ///   `asDriver(onErrorRecover:)`, which decide what an error becomes.
-/// - Threading: every element is delivered on ``MainScheduler/instance`` (on Linux something must
+/// - Threading: every element is delivered on a ``MainScheduler`` of the Driver's own (on Linux something must
 ///   drain the main queue; see ``MainScheduler``). Subscribe with `drive(...)` from the main
 ///   thread, so that the replayed element also arrives there; `drive` stops the program with a
 ///   message when called elsewhere (as RxCocoa does), unless ``SharingScheduler`` is mocked.
@@ -22,7 +22,7 @@ public typealias Driver<Element> = SharedSequence<DriverSharingStrategy, Element
 /// The sharing strategy of ``Driver``: the main scheduler, and `share(replay: 1, scope:
 /// .whileConnected)`.
 public struct DriverSharingStrategy: SharingStrategyProtocol {
-    /// ``MainScheduler/instance`` (or the mock of ``SharingScheduler``).
+    /// A new ``MainScheduler`` each time (or the mock of ``SharingScheduler``).
     public static var scheduler: SchedulerType { SharingScheduler.make() }
 
     /// `source.share(replay: 1, scope: .whileConnected)`.

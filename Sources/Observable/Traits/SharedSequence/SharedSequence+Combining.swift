@@ -45,12 +45,13 @@ extension SharedSequence {
     /// completes. `a: -1-2|`, `b: -3|` → `-1-2-3|`.
     ///
     /// Delivered as the sources deliver, on the strategy's scheduler; completes after the last
-    /// source (at once for no sources). `sequence` is read when `concat` is called, so it must be
-    /// finite.
+    /// source (at once for no sources). `sequence` is read when the shared subscription starts
+    /// (again after a reconnection), as RxCocoa's, all at once (see `Observable.concat(_:)`), so
+    /// it must be finite.
     @inlinable
     public static func concat<Sources: Sequence>(_ sequence: Sources) -> SharedSequence<SharingStrategy, Element>
     where Sources.Element == SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.concat(sequence.map(\.source)))
+        SharedSequence(Observable.concat(sequence.lazy.map(\.source)))
     }
 
     /// The elements of each source in turn; see `concat(_:)` (RxCocoa has both forms).

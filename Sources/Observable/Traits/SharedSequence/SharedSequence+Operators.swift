@@ -169,7 +169,7 @@ extension SharedSequenceConvertibleType where Element: SharedSequenceConvertible
     }
 
     /// Subscribes to every inner shared sequence as it arrives and merges their elements.
-    /// `--a------b------|` (a: `-1--2|`, b: `-3-|`) → `---1--2--3------|`.
+    /// `--a------b------|` (a: `-1--2|`, b: `-3-|`) → `---1--2---3-----|`.
     ///
     /// The result is of the inner sequences' kind and delivers their elements as they arrive.
     /// Completes when the outer and every inner sequence have completed; see

@@ -5,7 +5,7 @@ extension SharedSequence where Element: FixedWidthInteger {
     /// `----0----1----2----3--...` (one dash per `period / 5`)
     ///
     /// The first element comes one `period` after the shared subscription starts. Elements are
-    /// delivered on ``SharingScheduler`` (``MainScheduler/instance`` unless mocked), shared as
+    /// delivered on ``SharingScheduler`` (a new ``MainScheduler`` unless mocked), shared as
     /// the strategy shares: a ``Driver`` subscriber that comes later gets the latest element at
     /// once, a ``Signal`` subscriber only the ones that follow. Never fails or completes; when
     /// the last subscriber leaves, the timer is cancelled, and the next subscriber starts a new

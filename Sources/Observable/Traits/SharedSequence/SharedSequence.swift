@@ -2,7 +2,7 @@
 /// its subscribers share one subscription. ``DriverSharingStrategy`` and
 /// ``SignalSharingStrategy`` are the two the library provides.
 public protocol SharingStrategyProtocol {
-    /// The scheduler every event is delivered on (``MainScheduler/instance``, unless a test has
+    /// The scheduler every event is delivered on (a new ``MainScheduler``, unless a test has
     /// replaced it with ``SharingScheduler/mock(scheduler:action:)``).
     static var scheduler: SchedulerType { get }
 
@@ -83,12 +83,12 @@ extension SharedSequence {
         SharedSequence(raw: Observable.never())
     }
 
-    /// One element, then completion, each in a run of its own on the strategy's scheduler, as
-    /// RxCocoa's `Observable.just(_:scheduler:)` (on a `TestScheduler`, subscribed at 200: the
-    /// element at 201, the completion at 202): `a-|`.
+    /// One element, then completion, in one run of the strategy's scheduler, as RxCocoa's
+    /// (`just` subscribed on the scheduler; on a `TestScheduler` subscribed at 200, both at 201):
+    /// `(a|)`. Unlike ``of(_:)`` and ``from(_:)``, which send one event per run.
     @inlinable
     public static func just(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(raw: Observable.just(element, scheduler: SharingStrategy.scheduler))
+        SharedSequence(raw: Observable.just(element).subscribe(on: SharingStrategy.scheduler))
     }
 
     /// Calls `factory` when the shared subscription starts and subscribes to the sequence it

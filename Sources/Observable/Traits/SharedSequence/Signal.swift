@@ -4,7 +4,7 @@
 ///
 /// - Errors: made by `asSignal(onErrorJustReturn:)`, `asSignal(onErrorSignalWith:)` or
 ///   `asSignal(onErrorRecover:)`, which decide what an error becomes.
-/// - Threading: every element is delivered on ``MainScheduler/instance``. Subscribe with
+/// - Threading: every element is delivered on a ``MainScheduler`` of the Signal's own. Subscribe with
 ///   `emit(...)` from any thread (there is no replay to deliver).
 ///
 /// ```swift
@@ -17,7 +17,7 @@ public typealias Signal<Element> = SharedSequence<SignalSharingStrategy, Element
 /// The sharing strategy of ``Signal``: the main scheduler, and `share(scope: .whileConnected)`
 /// with no replay.
 public struct SignalSharingStrategy: SharingStrategyProtocol {
-    /// ``MainScheduler/instance`` (or the mock of ``SharingScheduler``).
+    /// A new ``MainScheduler`` each time (or the mock of ``SharingScheduler``).
     public static var scheduler: SchedulerType { SharingScheduler.make() }
 
     /// `source.share(scope: .whileConnected)`.
