@@ -85,7 +85,7 @@ extension SharedSequence {
 
     /// One element, then completion, in one run of the strategy's scheduler, as RxCocoa's
     /// (`just` subscribed on the scheduler; on a `TestScheduler` subscribed at 200, both at 201):
-    /// `(a|)`. Unlike ``of(_:)`` and ``from(_:)``, which send one event per run.
+    /// `(a|)`. Unlike `of` and `from`, which send one event per run.
     @inlinable
     public static func just(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.just(element).subscribe(on: SharingStrategy.scheduler))
