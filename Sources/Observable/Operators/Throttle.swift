@@ -17,9 +17,9 @@ extension ObservableType {
     /// own unit and rounded to the nearest whole unit, as RxSwift does: an element that arrives
     /// when less than half a unit is left is emitted at once, and the timer for a pending one is
     /// set to a whole number of units (on a `TestScheduler` with a resolution of 1 ms, a
-    /// `.milliseconds(100)` window that started at 260 has ended at 360). The source subscription is released as soon as the
-    /// source terminates. Events never overlap. Disposing cancels the pending
-    /// timer.
+    /// `.milliseconds(100)` window that started at 260 has ended at 360). The source
+    /// subscription is released as soon as the source terminates. Events never overlap.
+    /// Disposing cancels the pending timer.
     @inlinable
     public func throttle(
         _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType
