@@ -89,41 +89,6 @@ extension InfallibleType {
 }
 
 extension Infallible {
-    /// Combines the latest elements of both sources with `resultSelector` whenever either
-    /// emits, once both have emitted. `a: -1---2--|`, `b: ---x---y|` → `---1x-2x-2y|`.
-    @inlinable
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
-        _ source1: I1, _ source2: I2, resultSelector: @escaping (I1.Element, I2.Element) throws -> Element
-    ) -> Infallible<Element> {
-        Infallible(
-            guarding: Observable.combineLatest(
-                source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
-    }
-
-    /// Combines the latest elements of three sources with `resultSelector`.
-    @inlinable
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
-        _ source1: I1, _ source2: I2, _ source3: I3,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element) throws -> Element
-    ) -> Infallible<Element> {
-        Infallible(
-            guarding: Observable.combineLatest(
-                source1.asObservable(), source2.asObservable(), source3.asObservable(),
-                resultSelector: resultSelector))
-    }
-
-    /// Combines the latest elements of four sources with `resultSelector`.
-    @inlinable
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
-        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) throws -> Element
-    ) -> Infallible<Element> {
-        Infallible(
-            guarding: Observable.combineLatest(
-                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                resultSelector: resultSelector))
-    }
-
     /// Combines the latest elements of all `collection`'s sources with `resultSelector`.
     @inlinable
     public static func combineLatest<Sources: Collection>(
@@ -131,36 +96,6 @@ extension Infallible {
     ) -> Infallible<Element> where Sources.Element: InfallibleType {
         Infallible(
             guarding: Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
-    }
-}
-
-extension Infallible where Element == Any {
-    /// The latest elements of both sources as a pair, whenever either emits, once both have
-    /// emitted: `Infallible.combineLatest(a, b)`. `a: -1---2|`, `b: ---x---|` → `---(1,x)-(2,x)|`.
-    @inlinable
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
-        _ source1: I1, _ source2: I2
-    ) -> Infallible<(I1.Element, I2.Element)> {
-        Infallible<(I1.Element, I2.Element)>(Observable.combineLatest(source1.asObservable(), source2.asObservable()))
-    }
-
-    /// The latest elements of three sources as a tuple.
-    @inlinable
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
-        _ source1: I1, _ source2: I2, _ source3: I3
-    ) -> Infallible<(I1.Element, I2.Element, I3.Element)> {
-        Infallible<(I1.Element, I2.Element, I3.Element)>(
-            Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable()))
-    }
-
-    /// The latest elements of four sources as a tuple.
-    @inlinable
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
-        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4
-    ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)> {
-        Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)>(
-            Observable.combineLatest(
-                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()))
     }
 }
 

@@ -1,10 +1,9 @@
 // The fixed-arity `combineLatest` of ``Driver`` and ``Signal``, 2 to 8 sources as in RxCocoa.
-// Each forwards to the ``ObservableType`` `combineLatest` of the same arity (so completion,
-// and the order in which the sources are subscribed, are as there) and shares the result
-// with the strategy. The sources deliver on the strategy's scheduler, and so does the
-// result. An error thrown by a `resultSelector` goes to ``Hooks/unhandledError`` and
-// completes the result. Written by scripts/shared_sequence_arity.py: change the script and
-// run it.
+// Each forwards to the ``ObservableType`` `combineLatest` of the same arity (so completion, and
+// the order in which the sources are subscribed, are as there) and shares the result with the
+// strategy. The sources deliver on the strategy's scheduler, and so does the result. An error
+// thrown by a `resultSelector` goes to ``Hooks/unhandledError`` and completes the result.
+// Written by scripts/trait_arity.py: change the script and run it.
 
 extension SharedSequence {
     /// Combines the latest elements of two sources with `resultSelector` whenever one emits, once all have emitted.

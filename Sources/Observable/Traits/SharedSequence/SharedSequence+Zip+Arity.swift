@@ -1,9 +1,9 @@
 // The fixed-arity `zip` of ``Driver`` and ``Signal``, 2 to 8 sources as in RxCocoa. Each
-// forwards to the ``ObservableType`` `zip` of the same arity (so completion, and the order
-// in which the sources are subscribed, are as there) and shares the result with the
-// strategy. The sources deliver on the strategy's scheduler, and so does the result. An
-// error thrown by a `resultSelector` goes to ``Hooks/unhandledError`` and completes the
-// result. Written by scripts/shared_sequence_arity.py: change the script and run it.
+// forwards to the ``ObservableType`` `zip` of the same arity (so completion, and the order in
+// which the sources are subscribed, are as there) and shares the result with the strategy. The
+// sources deliver on the strategy's scheduler, and so does the result. An error thrown by a
+// `resultSelector` goes to ``Hooks/unhandledError`` and completes the result. Written by
+// scripts/trait_arity.py: change the script and run it.
 
 extension SharedSequence {
     /// Combines the n-th elements of two sources with `resultSelector`, one result per index.

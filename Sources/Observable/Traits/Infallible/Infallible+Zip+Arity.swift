@@ -1,10 +1,13 @@
-// `zip` for ``Infallible``, 2 to 8 sources as in RxSwift's `Infallible+Zip`. The semantics,
-// threading and completion are those of ``ObservableType``'s `zip` (which completes as soon as a
-// completed source has nothing buffered); the sources cannot fail, and an error thrown by a
-// `resultSelector` goes to ``Hooks/unhandledError`` and completes the result.
+// The fixed-arity `zip` of ``Infallible``, 2 to 8 sources as in RxSwift. Each forwards to the
+// ``ObservableType`` `zip` of the same arity, which completes as soon as a completed source has
+// nothing buffered (so threading, completion, and the order in which the sources are
+// subscribed, are as there). The sources cannot fail; an error thrown by a `resultSelector`
+// goes to ``Hooks/unhandledError`` and completes the result. Written by scripts/trait_arity.py:
+// change the script and run it.
 
 extension InfallibleType {
-    /// Combines the n-th elements of both sources with `resultSelector`, one result per index.
+    /// Combines the n-th elements of two sources with `resultSelector`, one result per index.
+    ///
     /// `a: -1-2|`, `b: --x|` → `--1x|`.
     @inlinable
     public static func zip<E1, E2>(
@@ -14,7 +17,9 @@ extension InfallibleType {
         Infallible(guarding: Observable.zip(source1.source, source2.source, resultSelector: resultSelector))
     }
 
-    /// Combines the n-th elements of three sources with `resultSelector`; see the two-source form.
+    /// Combines the n-th elements of three sources with `resultSelector`, one result per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|` → `---1xp|`.
     @inlinable
     public static func zip<E1, E2, E3>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>,
@@ -24,7 +29,9 @@ extension InfallibleType {
             guarding: Observable.zip(source1.source, source2.source, source3.source, resultSelector: resultSelector))
     }
 
-    /// Combines the n-th elements of four sources with `resultSelector`; see the two-source form.
+    /// Combines the n-th elements of four sources with `resultSelector`, one result per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|`, `d: ----q|` → `----1xpq|`.
     @inlinable
     public static func zip<E1, E2, E3, E4>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
@@ -35,7 +42,9 @@ extension InfallibleType {
                 source1.source, source2.source, source3.source, source4.source, resultSelector: resultSelector))
     }
 
-    /// Combines the n-th elements of five sources with `resultSelector`; see the two-source form.
+    /// Combines the n-th elements of five sources with `resultSelector`, one result per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|`, `d: ----q|`, `e: -----r|` → `-----1xpqr|`.
     @inlinable
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
@@ -48,7 +57,9 @@ extension InfallibleType {
                 resultSelector: resultSelector))
     }
 
-    /// Combines the n-th elements of six sources with `resultSelector`; see the two-source form.
+    /// Combines the n-th elements of six sources with `resultSelector`, one result per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|`, `d: ----q|`, `e: -----r|`, `f: ------s|` → `------1xpqrs|`.
     @inlinable
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
@@ -61,7 +72,9 @@ extension InfallibleType {
                 resultSelector: resultSelector))
     }
 
-    /// Combines the n-th elements of seven sources with `resultSelector`; see the two-source form.
+    /// Combines the n-th elements of seven sources with `resultSelector`, one result per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|`, `d: ----q|`, `e: -----r|`, `f: ------s|`, `g: -------t|` → `-------1xpqrst|`.
     @inlinable
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
@@ -74,7 +87,9 @@ extension InfallibleType {
                 source7.source, resultSelector: resultSelector))
     }
 
-    /// Combines the n-th elements of eight sources with `resultSelector`; see the two-source form.
+    /// Combines the n-th elements of eight sources with `resultSelector`, one result per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|`, `d: ----q|`, `e: -----r|`, `f: ------s|`, `g: -------t|`, `h: --------u|` → `--------1xpqrstu|`.
     @inlinable
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
@@ -89,7 +104,8 @@ extension InfallibleType {
 }
 
 extension Infallible where Element == Any {
-    /// Pairs of the n-th elements of both sources: `Infallible.zip(a, b)`.
+    /// Tuples of the n-th elements of two sources, one per index.
+    ///
     /// `a: -1-2|`, `b: --x|` → `--(1,x)|`.
     @inlinable
     public static func zip<E1, E2>(
@@ -98,7 +114,9 @@ extension Infallible where Element == Any {
         Infallible<(E1, E2)>(Observable.zip(source1.source, source2.source))
     }
 
-    /// Tuples of the n-th elements of three sources; see the two-source form.
+    /// Tuples of the n-th elements of three sources, one per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|` → `---(1,x,p)|`.
     @inlinable
     public static func zip<E1, E2, E3>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>
@@ -106,7 +124,9 @@ extension Infallible where Element == Any {
         Infallible<(E1, E2, E3)>(Observable.zip(source1.source, source2.source, source3.source))
     }
 
-    /// Tuples of the n-th elements of four sources; see the two-source form.
+    /// Tuples of the n-th elements of four sources, one per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|`, `d: ----q|` → `----(1,x,p,q)|`.
     @inlinable
     public static func zip<E1, E2, E3, E4>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>
@@ -114,7 +134,9 @@ extension Infallible where Element == Any {
         Infallible<(E1, E2, E3, E4)>(Observable.zip(source1.source, source2.source, source3.source, source4.source))
     }
 
-    /// Tuples of the n-th elements of five sources; see the two-source form.
+    /// Tuples of the n-th elements of five sources, one per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|`, `d: ----q|`, `e: -----r|` → `-----(1,x,p,q,r)|`.
     @inlinable
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
@@ -124,7 +146,9 @@ extension Infallible where Element == Any {
             Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source))
     }
 
-    /// Tuples of the n-th elements of six sources; see the two-source form.
+    /// Tuples of the n-th elements of six sources, one per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|`, `d: ----q|`, `e: -----r|`, `f: ------s|` → `------(1,x,p,q,r,s)|`.
     @inlinable
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
@@ -135,7 +159,9 @@ extension Infallible where Element == Any {
                 source1.source, source2.source, source3.source, source4.source, source5.source, source6.source))
     }
 
-    /// Tuples of the n-th elements of seven sources; see the two-source form.
+    /// Tuples of the n-th elements of seven sources, one per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|`, `d: ----q|`, `e: -----r|`, `f: ------s|`, `g: -------t|` → `-------(1,x,p,q,r,s,t)|`.
     @inlinable
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
@@ -147,7 +173,9 @@ extension Infallible where Element == Any {
                 source7.source))
     }
 
-    /// Tuples of the n-th elements of eight sources; see the two-source form.
+    /// Tuples of the n-th elements of eight sources, one per index.
+    ///
+    /// `a: -1-2|`, `b: --x|`, `c: ---p|`, `d: ----q|`, `e: -----r|`, `f: ------s|`, `g: -------t|`, `h: --------u|` → `--------(1,x,p,q,r,s,t,u)|`.
     @inlinable
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
