@@ -19,8 +19,8 @@
 /// **Pipeline.** `action` → `transform(action:)` → `dispatch(action:)` (one stream per action)
 /// → the streams' dispatchers, merged as they arrive → `transform(dispatcher:)` →
 /// `updateStore(dispatcher:)`. The pipeline starts on first use of `action` (or `errors`,
-/// `stub`, `isStubEnabled`) and is hot from then on: actions are processed whether or not anyone
-/// observes the store. Dispatchers of one action are applied in the order its stream emits them;
+/// `stub`, `isStubEnabled`, or a view's `fluxer` being set) and is hot from then on: actions
+/// are processed whether or not anyone observes the store. Dispatchers of one action are applied in the order its stream emits them;
 /// dispatchers of different actions interleave as they arrive (merge). `cancellationKey(for:)`
 /// gives latest-wins cancellation. Errors never end the pipeline: they go to `errors`.
 ///
@@ -106,6 +106,19 @@ public protocol Fluxer: AnyObject {
     /// a global event stream into the store). Same rules as ``transform(action:)``.
     /// Default: `dispatcher` unchanged.
     func transform(dispatcher: Observable<Dispatcher>) -> Observable<Dispatcher>
+
+    /// The result type of ``transform(store:)``, inferred from your method: `Void` for
+    /// FluxerKit's hook, ``NotAHook`` when you write none. A method of that name with another
+    /// result is your own, and the pipeline never calls it.
+    associatedtype InferredTransformStoreResult = NotAHook
+
+    /// Optional, FluxerKit's hook: `func transform(store: Store)` is called after each
+    /// `updateStore(dispatcher:)` that returns without throwing, on the executor, in the same
+    /// store transaction (a property it writes, say one derived from others, is delivered with
+    /// the writes of `updateStore`, once it returns). Default: none. Prefer a
+    /// ``DerivedProperty`` for a value computed from other properties: it is recomputed only when
+    /// they change.
+    func transform(store: Store) -> InferredTransformStoreResult
 
     /// The key type of ``cancellationKey(for:)``, inferred from your method's return type: any
     /// `Hashable` (`String?`, an enum, `AnyHashable?`...). ``NoCancellation`` when you write none.
@@ -223,6 +236,12 @@ extension Fluxer where InferredCancellationKey == NoCancellation {
     /// No cancellation.
     @inlinable
     public func cancellationKey(for action: Action) -> NoCancellation { NoCancellation() }
+}
+
+extension Fluxer where InferredTransformStoreResult == NotAHook {
+    /// None: nothing is called after `updateStore`.
+    @inlinable
+    public func transform(store: Store) -> NotAHook { NotAHook() }
 }
 
 extension Fluxer where InferredStoreScheduler == NoStoreScheduler {

@@ -28,8 +28,8 @@ import Synchronization
 /// Fluxer lives: sending an action into such a pipeline stops the program with a precondition
 /// failure that names this rule.
 ///
-/// The pipeline starts on first use of `action` (or `errors`, `stub`, `isStubEnabled`); it has
-/// no public members of its own.
+/// The pipeline starts on first use of `action` (or `errors`, `stub`, `isStubEnabled`), or when a
+/// view's `fluxer` is set; it has no public members of its own.
 public struct FluxerPipeline<Action, Dispatcher>: ~Copyable, Sendable {
     /// The engine's address once created (`Unmanaged.toOpaque()` as an integer, 0 before):
     /// published with one compare-and-swap, holding one retain that `deinit` gives back. (Not

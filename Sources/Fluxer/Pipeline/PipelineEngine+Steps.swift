@@ -191,12 +191,15 @@ extension PipelineEngine {
         phase = saved
     }
 
-    /// The body of ``apply(_:)``, specialized for the Fluxer's class by ``FluxerHooks``.
+    /// The body of ``apply(_:)``, specialized for the Fluxer's class by ``FluxerHooks``:
+    /// `updateStore`, then FluxerKit's `transform(store:)` if the Fluxer has it.
     @inlinable
     func apply<F: Fluxer>(_ dispatcher: Dispatcher, with fluxer: F) -> Swift.Error?
     where F.Action == Action, F.Dispatcher == Dispatcher {
         do {
             try fluxer.updateStore(dispatcher: dispatcher)
+            // Settled when compiling: this body is specialized for `F` (see `FluxerHooks`).
+            if F.InferredTransformStoreResult.self == Void.self { _ = fluxer.transform(store: fluxer.store) }
             return nil
         } catch {
             return error
