@@ -97,6 +97,12 @@ public final class ReplayRelay<Element>: ObservableType {
         ReplayRelay(subject: .createUnbounded())
     }
 
+    /// A relay that replays every value it ever accepted: RxRelay's name for
+    /// ``createUnbounded()`` (which ``ReplaySubject`` shares).
+    public static func createUnbound() -> ReplayRelay<Element> {
+        createUnbounded()
+    }
+
     /// Buffers `event` and delivers it to the observers.
     @inlinable
     public func accept(_ event: Element) {

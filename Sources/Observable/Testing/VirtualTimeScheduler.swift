@@ -95,8 +95,9 @@ open class VirtualTimeScheduler: SchedulerType, CustomDebugStringConvertible, @u
 
     /// Runs `action` first at `clock + ticks(for: startAfter)`, then every `ticks(for: period)`
     /// after each run (both adjusted by ``adjustScheduledTime(_:)``), passing along the state
-    /// each run returns. Disposing the result stops it; a `.never` start never runs and a `.never`
-    /// period runs once.
+    /// each run returns. Each run books the next before calling `action` (as RxSwift), so at a
+    /// tick the timer's next run comes before work its action scheduled for that tick. Disposing
+    /// the result stops it; a `.never` start never runs and a `.never` period runs once.
     /// - Precondition: each next run is later than the run before it (a period that rounds to
     ///   0 ticks would keep ``start()`` busy forever on a scheduler without processing delay).
     public func schedulePeriodic<StateType>(
@@ -106,8 +107,8 @@ open class VirtualTimeScheduler: SchedulerType, CustomDebugStringConvertible, @u
         guard let first = ticks(for: startAfter) else { return Disposables.create() }
         let periodTicks = ticks(for: period)
         let current = SerialDisposable()
-        let task = PeriodicStep<StateType>(action: action, periodTicks: periodTicks, current: current)
-        task.schedule(state, at: adjustScheduledTime(clock + first), on: self)
+        let task = PeriodicStep<StateType>(action: action, periodTicks: periodTicks, current: current, state: state)
+        task.schedule(at: adjustScheduledTime(clock + first), on: self)
         return current
     }
 
@@ -313,28 +314,34 @@ struct VirtualTimeQueue {
 /// step through the scheduled closures; `current` holds the pending step so that disposing it
 /// stops the chain (a step scheduled after that is disposed as it is stored).
 final class PeriodicStep<StateType>: @unchecked Sendable {
-    // @unchecked: all stored properties are immutable; `current` is thread-safe; `action` is
-    // only called by the thread running the scheduler.
+    // @unchecked: `action`, `periodTicks` and `current` are immutable (`current` is
+    // thread-safe); `state` is only touched by the thread running the scheduler.
     let action: (StateType) -> StateType
     let periodTicks: TestTime?
     let current: SerialDisposable
+    nonisolated(unsafe) var state: StateType
 
-    init(action: @escaping (StateType) -> StateType, periodTicks: TestTime?, current: SerialDisposable) {
+    init(
+        action: @escaping (StateType) -> StateType, periodTicks: TestTime?, current: SerialDisposable, state: StateType
+    ) {
         self.action = action
         self.periodTicks = periodTicks
         self.current = current
+        self.state = state
     }
 
-    func schedule(_ state: StateType, at time: TestTime, on scheduler: VirtualTimeScheduler) {
-        current.disposable = scheduler.scheduleAbsoluteVirtual(state, time: time) { [weak scheduler] state in
-            let next = self.action(state)
-            guard let scheduler, let periodTicks = self.periodTicks, !self.current.isDisposed else {
-                return Disposables.create()
+    /// Books the run at `time`. A run books the next one before calling `action`, as RxSwift's
+    /// periodic emulation does, so the next tick comes before work the action schedules for the
+    /// same time (a `delay` of the timer's element by one period).
+    func schedule(at time: TestTime, on scheduler: VirtualTimeScheduler) {
+        current.disposable = scheduler.scheduleAbsoluteVirtual((), time: time) { [weak scheduler] _ in
+            if let scheduler, let periodTicks = self.periodTicks {
+                let now = scheduler.clock
+                let nextTime = scheduler.adjustScheduledTime(now + periodTicks)
+                checkRule(nextTime > now, "schedulePeriodic: the period rounds to 0 ticks, so it would never end")
+                self.schedule(at: nextTime, on: scheduler)
             }
-            let now = scheduler.clock
-            let nextTime = scheduler.adjustScheduledTime(now + periodTicks)
-            checkRule(nextTime > now, "schedulePeriodic: the period rounds to 0 ticks, so it would never end")
-            self.schedule(next, at: nextTime, on: scheduler)
+            self.state = self.action(self.state)
             return Disposables.create()
         }
     }

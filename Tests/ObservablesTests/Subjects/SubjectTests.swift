@@ -291,6 +291,18 @@ import Testing
         #expect(received == [2])
     }
 
+    @Test func replayRelayCreateUnboundReplaysEverything() {
+        // RxRelay's spelling (`createUnbound`), beside ReplaySubject's `createUnbounded`.
+        for relay in [ReplayRelay<Int>.createUnbound(), ReplayRelay<Int>.createUnbounded()] {
+            relay.accept(1)
+            relay.accept(2)
+            relay.accept(3)
+            var received: [Int] = []
+            _ = relay.subscribe(onNext: { received.append($0) })
+            #expect(received == [1, 2, 3])
+        }
+    }
+
     @Test func bindingACompletingStreamToARelayDoesNotStopTheRelay() {
         let relay = PublishRelay<Int>()
         var received: [Int] = []

@@ -164,6 +164,38 @@ import Testing
         #expect(scheduler.clock == 40)
     }
 
+    @Test func aPeriodicRunBooksTheNextBeforeItsActionSchedulesWorkForTheSameTick() {
+        // RxSwift's order: at 20, the second tick comes before the work the first one booked for 20.
+        let scheduler = TestScheduler(initialClock: 0)
+        var log: [String] = []
+        let periodic = scheduler.schedulePeriodic(0, startAfter: .seconds(10), period: .seconds(10)) { tick in
+            log.append("tick\(tick)@\(scheduler.clock)")
+            _ = scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in
+                log.append("late\(tick)@\(scheduler.clock)")
+                return Disposables.create()
+            }
+            return tick + 1
+        }
+        scheduler.scheduleAt(25) { periodic.dispose() }
+        scheduler.start()
+        #expect(log == ["tick0@10", "tick1@20", "late0@20", "late1@30"])
+    }
+
+    @Test func anIntervalsNextElementComesBeforeItsDelayedElementAtTheSameTick() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let shared = Observable<Int>.interval(.seconds(10), scheduler: scheduler).share()
+        let observer = scheduler.start(disposed: 245) {
+            Observable.merge(
+                shared.map { "t\($0)" }, shared.delay(.seconds(10), scheduler: scheduler).map { "d\($0)" })
+        }
+        expectEvents(
+            observer.events,
+            [
+                .next(210, "t0"), .next(220, "t1"), .next(220, "d0"), .next(230, "t2"), .next(230, "d1"),
+                .next(240, "t3"), .next(240, "d2"),
+            ])
+    }
+
     @Test func schedulePeriodicDisposedFromItsOwnActionStops() {
         let scheduler = TestScheduler(initialClock: 0)
         var count = 0
