@@ -57,6 +57,13 @@ public final class MainScheduler: SchedulerType {
         MainScheduler.ensureRunningOnMainThread(errorMessage: errorMessage)
     }
 
+    /// Stops the program with `errorMessage` unless called on the main thread: RxSwift's class
+    /// method (`MainScheduler.ensureExecutingOnScheduler()`), the same check as the instance
+    /// method's.
+    public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
+        ensureRunningOnMainThread(errorMessage: errorMessage)
+    }
+
     /// Runs `action(state)` at once if on the main thread with nothing of this scheduler still
     /// queued there; otherwise submits it to the main queue. Disposing the result before it runs
     /// cancels it.

@@ -5,8 +5,15 @@ extension ImmediateSchedulerType {
     /// a long run is a loop through the scheduler, not a nested call.
     ///
     /// Disposing the result cancels whatever is scheduled and has not run yet.
-    @usableFromInline
-    func scheduleRecursive<State>(
+    ///
+    /// ```swift
+    /// CurrentThreadScheduler.instance.scheduleRecursive(0) { count, recurse in
+    ///     print(count)
+    ///     if count < 2 { recurse(count + 1) }
+    /// }
+    /// // 0, 1, 2
+    /// ```
+    public func scheduleRecursive<State>(
         _ state: State, action: @escaping (_ state: State, _ recurse: (State) -> Void) -> Void
     ) -> Disposable {
         let recursion = RecursiveScheduling<State, Void>(

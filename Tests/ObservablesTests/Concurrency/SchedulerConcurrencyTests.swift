@@ -41,6 +41,7 @@ import Testing
             if instanceInline && !asyncInline { results.add(1, ordering: .acquiringAndReleasing) }
             results.add(4, ordering: .acquiringAndReleasing)
             MainScheduler.instance.ensureExecutingOnScheduler()
+            MainScheduler.ensureExecutingOnScheduler()  // RxSwift's class method
         }
         #expect(waitUntil { results.load(ordering: .acquiring) == 7 })
     }

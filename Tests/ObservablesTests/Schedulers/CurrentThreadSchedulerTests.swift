@@ -74,6 +74,32 @@ import Testing
     }
 }
 
+@Suite(.leavesNothingAlive) struct ScheduleRecursiveTests {
+    @Test func scheduleRecursiveRunsEachStepAfterThePreviousReturnsOnTheTrampoline() {
+        var log: [String] = []
+        _ = CurrentThreadScheduler.instance.scheduleRecursive(0) { count, recurse in
+            log.append("begin \(count)")
+            if count < 2 { recurse(count + 1) }
+            log.append("end \(count)")
+        }
+        #expect(log == ["begin 0", "end 0", "begin 1", "end 1", "begin 2", "end 2"])
+    }
+
+    @Test func scheduleRecursiveOnATestSchedulerTakesATickPerStepAndStopsWhenDisposed() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var ticks: [TestTime] = []
+        let work = scheduler.scheduleRecursive(0) { count, recurse in
+            ticks.append(scheduler.clock)
+            recurse(count + 1)
+        }
+        // Booked before the step due at 3 (which the step at 2 books), so it runs first at 3.
+        scheduler.scheduleAt(3) { work.dispose() }
+        scheduler.start()
+        #expect(ticks == [1, 2])
+        #expect(scheduler.clock == 3)
+    }
+}
+
 /// Runs `body` on a new thread (not a Dispatch worker, which `sync` could reuse) and returns its
 /// result.
 private func onAnotherThread(_ body: @escaping @Sendable () -> Bool) -> Bool {
