@@ -299,14 +299,16 @@ extension Fluxer {
     /// When `true`, actions are recorded in ``stub`` instead of being dispatched, so a view test
     /// can assert the actions a view sends and set store values directly. Thread-safe.
     ///
-    /// The stub stands in for ``action`` only: what is already running when it is turned on (a
-    /// dispatcher stream still emitting) and the actions a `transform(action:)` stream emits on
-    /// its own (a timer merged in) still go through `dispatch(action:)` and `updateStore`. Turn it
-    /// on before the view sends anything, as with ReactorKit's `isStubEnabled` (there it must be
-    /// set before the state is first read, and then nothing runs at all).
+    /// Turned on before anything else of the Fluxer is used (as ReactorKit's `isStubEnabled`
+    /// before the state is first read), nothing of the Fluxer's own runs: the pipeline does not
+    /// start (no `transform` hook is called, so a `transform(action:)` that starts with a load
+    /// dispatches nothing) until the stub is turned off. Turned on later, the stub stands in for
+    /// ``action`` only: what is already running (a dispatcher stream still emitting) and the
+    /// actions a `transform(action:)` stream emits on its own (a timer merged in) still go
+    /// through `dispatch(action:)` and `updateStore`.
     public var isStubEnabled: Bool {
         get { engine.isStubEnabled }
-        set { engine.isStubEnabled = newValue }
+        set { pipeline.engine(for: self, stubbed: newValue).isStubEnabled = newValue }
     }
 
     /// The recorder used while ``isStubEnabled`` is `true`.

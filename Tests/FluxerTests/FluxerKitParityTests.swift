@@ -83,6 +83,24 @@ final class DisplayOnlyView: FluxerBindable {
         #expect(fluxer.store.total.value == "total 15")
     }
 
+    @Test func aStubTurnedOnFirstRunsNothingOfTheFluxersOwnUntilItIsTurnedOff() {
+        let fluxer = LoadingFluxer()
+        fluxer.isStubEnabled = true
+        let view = DisplayOnlyView()
+        view.fluxer = fluxer
+        fluxer.action.onNext(.add(1))
+        #expect(fluxer.stub.actions.count == 1)
+        #expect(view.shown == [0], "transform(action:)'s load did not run, as with ReactorKit's stub")
+        #expect(fluxer.transformStoreCalls == 0)
+        fluxer.store.count.value = 7
+        #expect(view.shown == [0, 7], "a test writes the store directly")
+        fluxer.isStubEnabled = false
+        #expect(view.shown == [0, 7, 10], "turning the stub off starts the pipeline: the load runs")
+        fluxer.action.onNext(.add(1))
+        #expect(view.shown == [0, 7, 10, 11])
+        #expect(fluxer.stub.actions.count == 1)
+    }
+
     @Test func aTransformStoreOfAnotherResultTypeIsTheFluxersOwnMethod() {
         final class OwnHelper: Fluxer {
             struct Store { let count = StoreProperty(0) }

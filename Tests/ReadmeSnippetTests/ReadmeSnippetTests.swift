@@ -9,7 +9,7 @@ import Testing
     @MainActor @Test func readmeBlockAtLine218Runs() throws { tourOfTraits() }
     @MainActor @Test func readmeBlockAtLine425Runs() throws { signUpEnablesSubmit() }
     @MainActor @Test func readmeBlockAtLine474Runs() throws { redrawWhenTheCountChanges() }
-    @MainActor @Test func readmeBlockAtLine587Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine624Runs() throws { testCounterViewWithStub() }
-    @MainActor @Test func readmeBlockAtLine647Runs() throws { testCounterStepByStep() }
+    @MainActor @Test func readmeBlockAtLine588Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine625Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine648Runs() throws { testCounterStepByStep() }
 }

@@ -29,7 +29,8 @@ import Synchronization
 /// failure that names this rule.
 ///
 /// The pipeline starts on first use of `action` (or `errors`, `stub`, `isStubEnabled`), or when a
-/// view's `fluxer` is set; it has no public members of its own.
+/// view's `fluxer` is set; a stub turned on before anything else holds the start until it is
+/// turned off. It has no public members of its own.
 public struct FluxerPipeline<Action, Dispatcher>: ~Copyable, Sendable {
     /// The engine's address once created (`Unmanaged.toOpaque()` as an integer, 0 before):
     /// published with one compare-and-swap, holding one retain that `deinit` gives back. (Not
@@ -68,10 +69,20 @@ public struct FluxerPipeline<Action, Dispatcher>: ~Copyable, Sendable {
 
     /// Creates the engine, publishes it (or takes the one another thread published first) and
     /// starts it. Actions sent before the start completes are queued, not lost.
+    /// The engine, made for `isStubEnabled`'s setter: made with the stub on (and not started)
+    /// when `stubbed` and the engine does not exist yet.
     @inlinable
-    func makeEngine<F: Fluxer>(for fluxer: F) -> PipelineEngine<Action, Dispatcher>
+    func engine<F: Fluxer>(for fluxer: F, stubbed: Bool) -> PipelineEngine<Action, Dispatcher>
+    where F.Action == Action, F.Dispatcher == Dispatcher {
+        if let engine = Self.engine(at: slot.load(ordering: .acquiring)) { return engine }
+        return makeEngine(for: fluxer, stubbed: stubbed)
+    }
+
+    @inlinable
+    func makeEngine<F: Fluxer>(for fluxer: F, stubbed: Bool = false) -> PipelineEngine<Action, Dispatcher>
     where F.Action == Action, F.Dispatcher == Dispatcher {
         let candidate = PipelineEngine<Action, Dispatcher>(fluxer: fluxer)
+        if stubbed { candidate.stubBeforeStart() }
         let retained = Unmanaged.passRetained(candidate)
         let (published, existing) = slot.compareExchange(
             expected: 0, desired: UInt(bitPattern: retained.toOpaque()), ordering: .acquiringAndReleasing)
@@ -81,7 +92,7 @@ public struct FluxerPipeline<Action, Dispatcher>: ~Copyable, Sendable {
             return Self.engine(at: existing)!
         }
         StoreMembers.bind(store: fluxer.store, of: F.self, to: candidate.transaction)
-        candidate.start()
+        if !stubbed { candidate.start() }
         return candidate
     }
 }

@@ -16,16 +16,31 @@ extension PipelineEngine {
 
     // MARK: Stub
 
+    /// Turning the stub off starts an engine that was made with it on (see ``stubBeforeStart()``).
     @usableFromInline
     var isStubEnabled: Bool {
         get { lock.withLock { stubEnabled } }
         set {
-            lock.withLock {
+            let startNow: Bool = lock.withLock {
                 stubEnabled = newValue
+                let startNow = !newValue && startDeferred && !tornDown
+                if startNow { startDeferred = false }
                 updateGateLocked()
+                return startNow
             }
             transaction.stubEnabled.store(newValue, ordering: .relaxed)
+            if startNow { start() }
         }
+    }
+
+    /// Before the engine is published: the stub is on and the start waits for it to be turned
+    /// off, as a ReactorKit reactor whose stub is enabled before its state is read runs nothing
+    /// (no `transform` hook is subscribed, so a `startWith(.load)` does not dispatch).
+    @usableFromInline
+    func stubBeforeStart() {
+        stubEnabled = true
+        startDeferred = true
+        transaction.stubEnabled.store(true, ordering: .relaxed)
     }
 
     // MARK: Teardown

@@ -59,6 +59,9 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var started = false
     @exclusivity(unchecked) @usableFromInline var tornDown = false
     @exclusivity(unchecked) @usableFromInline var stubEnabled = false
+    /// Made with the stub on (``Fluxer/isStubEnabled`` set before anything else): the start waits
+    /// until the stub is turned off, so nothing of the Fluxer's own runs meanwhile.
+    @exclusivity(unchecked) @usableFromInline var startDeferred = false
     @exclusivity(unchecked) @usableFromInline var actionObservers: ContiguousArray<RelayToken<Action>> = []
     @exclusivity(unchecked) @usableFromInline var dispatcherObservers: ContiguousArray<RelayToken<Dispatcher>> = []
     /// Subscribers of `events` (see `PipelineEngine+Events.swift`).
