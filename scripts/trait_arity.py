@@ -169,44 +169,31 @@ def doc(lines):
     return "".join(f"    /// {line}".rstrip() + "\n" for line in lines)
 
 
-def selector_form(family, n):
+def form(family, n, selector):
+    """One arity's function: with a `resultSelector` (`selector`) or giving tuples."""
     generics, parameters, elements, clause, arguments = signature_parts(family, n)
     name = family["name"]
-    sources, result, _ = family["marbles"](n)
-    call = f"Observable.{name}({arguments}, resultSelector: resultSelector)"
-    return (
-        doc([family["selector_summary"].format(word=WORDS[n]), "", f"{sources} → `{result}`."])
-        + "    @inlinable\n"
-        + f"    public static func {name}<{generics}>(\n"
-        + f"        {parameters},\n"
-        + f"        resultSelector: @escaping ({elements}) throws -> Element\n"
-        + f"    ) -> {family['selector_result']}{clause} {{\n"
-        + f"        {family['selector_body'].format(call=call)}\n"
-        + "    }\n"
-    )
-
-
-def tuple_form(family, n):
-    generics, parameters, elements, clause, arguments = signature_parts(family, n)
-    name = family["name"]
-    sources, _, result = family["marbles"](n)
-    call = f"Observable.{name}({arguments})"
+    sources, selector_result, tuple_result = family["marbles"](n)
+    kind = "selector" if selector else "tuple"
     tuple_type = f"({elements})"
+    call = f"Observable.{name}({arguments}" + (", resultSelector: resultSelector)" if selector else ")")
+    last_parameter = f"        {parameters},\n        resultSelector: @escaping ({elements}) throws -> Element\n"
+    result = selector_result if selector else tuple_result
     return (
-        doc([family["tuple_summary"].format(word=WORDS[n]), "", f"{sources} → `{result}`."])
+        doc([family[f"{kind}_summary"].format(word=WORDS[n]), "", f"{sources} → `{result}`."])
         + "    @inlinable\n"
         + f"    public static func {name}<{generics}>(\n"
-        + f"        {parameters}\n"
-        + f"    ) -> {family['tuple_result'].format(tuple=tuple_type)}{clause} {{\n"
-        + f"        {family['tuple_body'].format(tuple=tuple_type, call=call)}\n"
+        + (last_parameter if selector else f"        {parameters}\n")
+        + f"    ) -> {family[f'{kind}_result'].format(tuple=tuple_type)}{clause} {{\n"
+        + f"        {family[f'{kind}_body'].format(tuple=tuple_type, call=call)}\n"
         + "    }\n"
     )
 
 
 def unformatted(family):
     header = "".join(f"// {line}\n" for line in textwrap.wrap(f"{family['header']} {GENERATED}", width=93))
-    selectors = "\n".join(selector_form(family, n) for n in ARITIES)
-    tuples = "\n".join(tuple_form(family, n) for n in ARITIES)
+    selectors = "\n".join(form(family, n, selector=True) for n in ARITIES)
+    tuples = "\n".join(form(family, n, selector=False) for n in ARITIES)
     return (
         header
         + f"\n{family['selector_extension']} {{\n"
