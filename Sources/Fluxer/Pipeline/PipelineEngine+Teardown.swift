@@ -23,12 +23,14 @@ extension PipelineEngine {
         set {
             let startNow: Bool = lock.withLock {
                 stubEnabled = newValue
+                // Under the lock, so that the store's write rule never disagrees with the stub
+                // after two threads set it at once.
+                transaction.stubEnabled.store(newValue, ordering: .relaxed)
                 let startNow = !newValue && startDeferred && !tornDown
                 if startNow { startDeferred = false }
                 updateGateLocked()
                 return startNow
             }
-            transaction.stubEnabled.store(newValue, ordering: .relaxed)
             if startNow { start() }
         }
     }
