@@ -67,10 +67,8 @@ public struct FluxerPipeline<Action, Dispatcher>: ~Copyable, Sendable {
         return Unmanaged<PipelineEngine<Action, Dispatcher>>.fromOpaque(pointer).takeUnretainedValue()
     }
 
-    /// Creates the engine, publishes it (or takes the one another thread published first) and
-    /// starts it. Actions sent before the start completes are queued, not lost.
-    /// The engine, made for `isStubEnabled`'s setter: made with the stub on (and not started)
-    /// when `stubbed` and the engine does not exist yet.
+    /// The engine, for `isStubEnabled`'s setter: made with the stub on (and not started) when
+    /// `stubbed` and the engine does not exist yet.
     @inlinable
     func engine<F: Fluxer>(for fluxer: F, stubbed: Bool) -> PipelineEngine<Action, Dispatcher>
     where F.Action == Action, F.Dispatcher == Dispatcher {
@@ -78,6 +76,9 @@ public struct FluxerPipeline<Action, Dispatcher>: ~Copyable, Sendable {
         return makeEngine(for: fluxer, stubbed: stubbed)
     }
 
+    /// Creates the engine, publishes it (or takes the one another thread published first) and
+    /// starts it, unless `stubbed`: then its stub is on and its start waits for the stub to be
+    /// turned off. Actions sent before the start completes are queued, not lost.
     @inlinable
     func makeEngine<F: Fluxer>(for fluxer: F, stubbed: Bool = false) -> PipelineEngine<Action, Dispatcher>
     where F.Action == Action, F.Dispatcher == Dispatcher {
