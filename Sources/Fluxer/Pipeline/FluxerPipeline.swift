@@ -52,12 +52,13 @@ public struct FluxerPipeline<Action, Dispatcher>: ~Copyable, Sendable {
         engine.release()
     }
 
-    /// The engine, created and started for `fluxer` on first use.
+    /// The engine, created for `fluxer` on first use, and started then unless `stubbed` (for
+    /// `isStubEnabled`'s setter turning the stub on before anything else: see ``makeEngine(for:stubbed:)``).
     @inlinable
-    func engine<F: Fluxer>(for fluxer: F) -> PipelineEngine<Action, Dispatcher>
+    func engine<F: Fluxer>(for fluxer: F, stubbed: Bool = false) -> PipelineEngine<Action, Dispatcher>
     where F.Action == Action, F.Dispatcher == Dispatcher {
         if let engine = Self.engine(at: slot.load(ordering: .acquiring)) { return engine }
-        return makeEngine(for: fluxer)
+        return makeEngine(for: fluxer, stubbed: stubbed)
     }
 
     /// The engine whose address `slot` holds, unretained; `nil` for 0.
@@ -67,20 +68,11 @@ public struct FluxerPipeline<Action, Dispatcher>: ~Copyable, Sendable {
         return Unmanaged<PipelineEngine<Action, Dispatcher>>.fromOpaque(pointer).takeUnretainedValue()
     }
 
-    /// The engine, for `isStubEnabled`'s setter: made with the stub on (and not started) when
-    /// `stubbed` and the engine does not exist yet.
-    @inlinable
-    func engine<F: Fluxer>(for fluxer: F, stubbed: Bool) -> PipelineEngine<Action, Dispatcher>
-    where F.Action == Action, F.Dispatcher == Dispatcher {
-        if let engine = Self.engine(at: slot.load(ordering: .acquiring)) { return engine }
-        return makeEngine(for: fluxer, stubbed: stubbed)
-    }
-
     /// Creates the engine, publishes it (or takes the one another thread published first) and
     /// starts it, unless `stubbed`: then its stub is on and its start waits for the stub to be
     /// turned off. Actions sent before the start completes are queued, not lost.
     @inlinable
-    func makeEngine<F: Fluxer>(for fluxer: F, stubbed: Bool = false) -> PipelineEngine<Action, Dispatcher>
+    func makeEngine<F: Fluxer>(for fluxer: F, stubbed: Bool) -> PipelineEngine<Action, Dispatcher>
     where F.Action == Action, F.Dispatcher == Dispatcher {
         let candidate = PipelineEngine<Action, Dispatcher>(fluxer: fluxer)
         if stubbed { candidate.stubBeforeStart() }
