@@ -98,9 +98,10 @@ public struct Subscription: Hashable, Sendable, CustomDebugStringConvertible {
         self.unsubscribe = unsubscribe
     }
 
-    /// `(subscribe, unsubscribe)`, or `(subscribe, Infinity)` while still subscribed.
+    /// `(subscribe : unsubscribe)`, or `(subscribe : Infinity)` while still subscribed (RxTest's
+    /// form, so failure messages read the same).
     public var debugDescription: String {
         let end = unsubscribe == .max ? "Infinity" : String(unsubscribe)
-        return "(\(subscribe), \(end))"
+        return "(\(subscribe) : \(end))"
     }
 }

@@ -78,6 +78,25 @@ import Testing
         #expect(log == [5, 10, 11, 20])
     }
 
+    /// RxSwift's `advanceTo` sets the clock to the time it is given, an earlier one included; an
+    /// RxTest-style test that winds the clock back ran into a precondition here before.
+    @Test func advanceToAnEarlierTimeRunsNothingAndSetsTheClockBack() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var log: [(label: String, at: Int)] = []
+        scheduler.scheduleAt(300) { log.append(("a", scheduler.clock)) }
+        scheduler.advanceTo(200)
+        scheduler.advanceTo(100)
+        #expect(scheduler.clock == 100)
+        #expect(log.isEmpty)
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(50)) { _ in
+            log.append(("b", scheduler.clock))
+            return Disposables.create()
+        }
+        scheduler.start()
+        #expect(log.map(\.label) == ["b", "a"])
+        #expect(log.map(\.at) == [150, 300])
+    }
+
     @Test func stopEndsStartAfterTheCurrentActionAndKeepsTheRestQueued() {
         let scheduler = TestScheduler(initialClock: 0)
         var log: [Int] = []
