@@ -18,8 +18,9 @@ extension ObservableType {
     /// `-a------b-|` → `-a---x-y-|` (`other`: `x-y-|`; `dueTime` = 3 dashes)
     ///
     /// The timer starts at subscription and restarts after every element. When it fires (on
-    /// `scheduler`), the source subscription is disposed and `other` is subscribed; its events
-    /// then pass through. Disposing cancels the timer and both subscriptions.
+    /// `scheduler`), `other` is subscribed and then the source subscription is disposed (as in
+    /// RxSwift); `other`'s events then pass through. Disposing cancels the timer and both
+    /// subscriptions.
     @inlinable
     public func timeout<Other: ObservableConvertibleType>(
         _ dueTime: RxTimeInterval, other: Other, scheduler: SchedulerType
@@ -43,7 +44,8 @@ extension ObservableType {
                             return true
                         } ?? false
                     if switching {
-                        sourceSubscription.dispose()
+                        // `other` first, then the source, as RxSwift's serial disposable does it
+                        // (a synchronous `other`'s events come before the source is disposed).
                         otherSubscription.setDisposable(
                             fallback.subscribe(
                                 sink.observer { (event: Event<Element>) in
@@ -51,6 +53,7 @@ extension ObservableType {
                                         if event.isStopEvent { outbox.finish(event) } else { outbox.send(event) }
                                     }
                                 }))
+                        sourceSubscription.dispose()
                     }
                     return Disposables.create()
                 }

@@ -216,6 +216,20 @@ private func abcdSource(_ scheduler: TestScheduler, terminal: Event<String> = .c
         #expect(other.subscriptions == [Subscription(245, 255)])
     }
 
+    /// RxSwift subscribes `other` before it disposes the source (this disposed first).
+    @Test func switchingSubscribesTheOtherSequenceBeforeDisposingTheSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var log: [String] = []
+        let source = scheduler.createHotObservable([.next(500, 1)])
+        let other = Observable.just(-1).do(onSubscribe: { log.append("other subscribed") })
+        let observer = scheduler.start {
+            source.do(onDispose: { log.append("source disposed") })
+                .timeout(.seconds(100), other: other, scheduler: scheduler)
+        }
+        expectEvents(observer.events, [.next(300, -1), .completed(300)])
+        #expect(log == ["other subscribed", "source disposed"])
+    }
+
     @Test func passesTheTimeGridWhenElementsComeInTime() {
         TimeGrid.check(
             { $0.timeout(.seconds(800), scheduler: $1) },
