@@ -9,7 +9,7 @@ import Testing
     @MainActor @Test func readmeBlockAtLine218Runs() throws { tourOfTraits() }
     @MainActor @Test func readmeBlockAtLine425Runs() throws { signUpEnablesSubmit() }
     @MainActor @Test func readmeBlockAtLine474Runs() throws { redrawWhenTheCountChanges() }
-    @MainActor @Test func readmeBlockAtLine588Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine625Runs() throws { testCounterViewWithStub() }
-    @MainActor @Test func readmeBlockAtLine648Runs() throws { testCounterStepByStep() }
+    @MainActor @Test func readmeBlockAtLine593Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine630Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine653Runs() throws { testCounterStepByStep() }
 }

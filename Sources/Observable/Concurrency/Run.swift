@@ -33,6 +33,19 @@ extension ObservableType where Element: Sendable {
         _ operation: @escaping @Sendable (_ send: Sender<Element>) async throws -> Void,
         catch handler: (@Sendable (_ error: Swift.Error, _ send: Sender<Element>) async -> Void)? = nil
     ) -> Observable<Element> {
+        run(detached: false, priority: priority, operation, catch: handler)
+    }
+
+    /// ``run(priority:_:catch:)``, or, when `detached`, with its work in a detached task
+    /// (`Task.detached`): started on the global concurrent executor, never on the subscribing
+    /// thread (nothing is delivered during `subscribe`), without the subscribing context's actor,
+    /// priority or task-local values. For the `create(detached:priority:work:)` forms.
+    static func run(
+        detached: Bool,
+        priority: TaskPriority?,
+        _ operation: @escaping @Sendable (_ send: Sender<Element>) async throws -> Void,
+        catch handler: (@Sendable (_ error: Swift.Error, _ send: Sender<Element>) async -> Void)?
+    ) -> Observable<Element> {
         Observable { observer in
             let sink = SerialSink<Element>(downstream: observer)
             let send = Sender(sink: sink)
@@ -50,7 +63,9 @@ extension ObservableType where Element: Sendable {
                 sink.on(.completed)
             }
             let task: Task<Void, Never>
-            if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            if detached {
+                task = Task.detached(priority: priority, operation: work)
+            } else if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
                 task = Task.immediate(priority: priority, operation: work)
             } else {
                 task = Task(priority: priority, operation: work)

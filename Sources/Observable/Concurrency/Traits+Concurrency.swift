@@ -1,5 +1,5 @@
-// The traits and Swift concurrency: awaiting a trait's result, making a trait from async code,
-// and non-throwing `values` for the sequences that cannot fail.
+// The traits and Swift concurrency: awaiting a trait's result, and non-throwing `values` for
+// the sequences that cannot fail. (Making a trait from async code: `AsyncCreate.swift`.)
 
 extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
     /// The element, awaited: subscribes, suspends until the `Single` succeeds (returns the
@@ -12,16 +12,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
             try Task.checkCancellation()
             throw RxError.noElements
         }
-    }
-
-    /// A `Single` of `work`'s result: subscribing runs `work` in a task (started as
-    /// ``ObservableType/run(priority:_:catch:)`` starts it); what it returns is the element, what
-    /// it throws the error. Disposing cancels the task (`Task.isCancelled`), and nothing is
-    /// delivered after `dispose()`.
-    public static func create(
-        priority: TaskPriority? = nil, _ work: @escaping @Sendable () async throws -> Element
-    ) -> Single<Element> {
-        Single(raw: Observable.run(priority: priority) { send in send(try await work()) })
     }
 }
 
@@ -36,17 +26,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
             return element
         }
     }
-
-    /// A `Maybe` of `work`'s result: an element for a value, empty for `nil`, the error for a
-    /// throw. Disposing cancels the task.
-    public static func create(
-        priority: TaskPriority? = nil, _ work: @escaping @Sendable () async throws -> Element?
-    ) -> Maybe<Element> {
-        Maybe(
-            raw: Observable.run(priority: priority) { send in
-                if let element = try await work() { send(element) }
-            })
-    }
 }
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
@@ -58,14 +37,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
             _ = try await events.next()
             try Task.checkCancellation()
         }
-    }
-
-    /// A `Completable` that completes when `work` returns and fails with what it throws.
-    /// Disposing cancels the task.
-    public static func create(
-        priority: TaskPriority? = nil, _ work: @escaping @Sendable () async throws -> Void
-    ) -> Completable {
-        Completable(raw: Observable<Never>.run(priority: priority) { _ in try await work() })
     }
 }
 
