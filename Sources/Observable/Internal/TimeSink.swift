@@ -182,20 +182,6 @@ final class TimeSink<State, Message>: StopSignal, Cancelable, @unchecked Sendabl
     }
 }
 
-/// Seconds between two dates, for the time operators' arithmetic.
-@inlinable
-func seconds(from start: RxTime, to end: RxTime) -> Double {
-    end.timeIntervalSince(start)
-}
-
-extension RxTimeInterval {
-    /// An interval of `seconds` (rounded to nanoseconds; negative values become 0).
-    @inlinable
-    static func fromSeconds(_ seconds: Double) -> RxTimeInterval {
-        .nanoseconds(Int(max(0, seconds) * 1_000_000_000))
-    }
-}
-
 extension TimeSink {
     /// A sink that delivers events to `observer`.
     @inlinable

@@ -6,13 +6,16 @@ extension ObservableType {
     /// Elements and the completion are delivered on `scheduler`, in order, each `dueTime` after
     /// it arrived (measured with `scheduler.now`), one per scheduled run as in RxSwift: events
     /// that arrived together go out in runs of their own, so on a `TestScheduler` one tick apart
-    /// (`just(1).delay(10)` subscribed at 200: `next(210, 1)`, `completed(211)`). One timer runs
+    /// (`just(1).delay(10)` subscribed at 200: `next(210, 1)`, `completed(211)`). As in RxSwift,
+    /// the wait for each event after the first of a run is what is left of `dueTime` counted in
+    /// `dueTime`'s own unit and rounded to a whole unit: with `.seconds(1)`, an event that
+    /// arrived 0.61 s before the previous one went out follows it at once, one 0.31 s before
+    /// waits a whole second. One timer runs
     /// at a time. An error is forwarded at once, dropping elements not yet delivered. The source
     /// subscription is released as soon as the source terminates. Disposing cancels the timer.
     @inlinable
     public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         let source = self
-        let delay = dueTime.asTimeInterval
         return Observable { observer in
             let sink = TimeSink<DelayState<Element>, Event<Element>>.forwarding(
                 to: observer, state: DelayState<Element>())
@@ -26,20 +29,22 @@ extension ObservableType {
                 scheduler.scheduleRecursive((), dueTime: dueTime) { _, recurse in
                     // The delivered event is moved out of the queue into the outbox, and released
                     // after unlocking with it (see `TimeSink.update`).
-                    let nextDue: RxTime? =
+                    let nextArrival: RxTime? =
                         sink.update { state, outbox in
                             if let event = state.queue.takeNext()?.event {
                                 if event.isStopEvent { outbox.finish(event) } else { outbox.send(event) }
                             }
-                            guard let due = state.queue.first?.due else {
+                            guard let arrival = state.queue.first?.arrival else {
                                 state.timerRunning = false
                                 return nil
                             }
-                            return due
+                            return arrival
                         } ?? nil
                     // Measured after the delivery, as RxSwift does: time the observer took counts
                     // towards the next event's delay.
-                    if let nextDue { recurse((), .fromSeconds(max(0, seconds(from: scheduler.now, to: nextDue)))) }
+                    if let nextArrival {
+                        recurse((), dueTime.remaining(afterSeconds: seconds(from: nextArrival, to: scheduler.now)))
+                    }
                 }
             }
             let upstream = SingleAssignmentDisposable()
@@ -58,10 +63,10 @@ extension ObservableType {
                             }
                             return
                         }
-                        let due = scheduler.now.addingTimeInterval(delay)
+                        let arrival = scheduler.now
                         let start: Bool =
                             sink.update { state, _ in
-                                state.queue.append((due, event))
+                                state.queue.append((arrival, event))
                                 if state.timerRunning { return false }
                                 state.timerRunning = true
                                 return true
@@ -101,7 +106,7 @@ struct DelayState<Element> {
     @inlinable
     init() {}
 
-    /// Events waiting for their due time, oldest first.
-    @usableFromInline var queue = SlotQueue<(due: RxTime, event: Event<Element>)>()
+    /// Events waiting for their due time, oldest first, with the time each arrived.
+    @usableFromInline var queue = SlotQueue<(arrival: RxTime, event: Event<Element>)>()
     @usableFromInline var timerRunning = false
 }
