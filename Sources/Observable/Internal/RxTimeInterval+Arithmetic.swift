@@ -9,12 +9,6 @@ func seconds(from start: RxTime, to end: RxTime) -> Double {
 }
 
 extension RxTimeInterval {
-    /// An interval of `seconds` (rounded to nanoseconds; negative values become 0).
-    @inlinable
-    static func fromSeconds(_ seconds: Double) -> RxTimeInterval {
-        .nanoseconds(Int(max(0, seconds) * 1_000_000_000))
-    }
-
     /// What is left of this interval once `elapsed` seconds have passed: counted in the
     /// interval's own unit and rounded to the nearest whole unit (halves away from zero), 0 when
     /// nothing is left (RxSwift's arithmetic for `throttle` and `delay`). `.never` stays `.never`.

@@ -10,9 +10,9 @@ extension ObservableType {
     /// the wait for each event after the first of a run is what is left of `dueTime` counted in
     /// `dueTime`'s own unit and rounded to a whole unit: with `.seconds(1)`, an event that
     /// arrived 0.61 s before the previous one went out follows it at once, one 0.31 s before
-    /// waits a whole second. One timer runs
-    /// at a time. An error is forwarded at once, dropping elements not yet delivered. The source
-    /// subscription is released as soon as the source terminates. Disposing cancels the timer.
+    /// waits a whole second. One timer runs at a time. An error is forwarded at once, dropping
+    /// elements not yet delivered. The source subscription is released as soon as the source
+    /// terminates. Disposing cancels the timer.
     @inlinable
     public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         let source = self
