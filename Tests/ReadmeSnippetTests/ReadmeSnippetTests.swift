@@ -9,7 +9,7 @@ import Testing
     @MainActor @Test func readmeBlockAtLine218Runs() throws { tourOfTraits() }
     @MainActor @Test func readmeBlockAtLine425Runs() throws { signUpEnablesSubmit() }
     @MainActor @Test func readmeBlockAtLine474Runs() throws { redrawWhenTheCountChanges() }
-    @MainActor @Test func readmeBlockAtLine593Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine630Runs() throws { testCounterViewWithStub() }
-    @MainActor @Test func readmeBlockAtLine653Runs() throws { testCounterStepByStep() }
+    @MainActor @Test func readmeBlockAtLine594Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine631Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine654Runs() throws { testCounterStepByStep() }
 }

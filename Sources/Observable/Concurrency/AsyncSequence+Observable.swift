@@ -8,12 +8,21 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// ```
     /// - Events are delivered on the task's thread (the global concurrent executor), one at a
     ///   time; use `observe(on:)` to move them.
+    /// - A `CancellationError` the sequence throws on its own completes the observable, as in
+    ///   RxSwift; any other error is sent as `.error`.
     /// - Disposing cancels the task: the sequence sees the cancellation (`Task.isCancelled`), and
     ///   nothing is delivered after `dispose()` returns, not even an error the cancelled
     ///   iteration throws.
-    public func asObservable() -> Observable<Element> {
-        Observable.run { send in
-            for try await element in self { send(element) }
-        }
+    /// - Parameter detached: `true` iterates in a detached task (`Task.detached`: no inherited
+    ///   actor, priority or task-local values; nothing is delivered during `subscribe`); `false`
+    ///   (the default) as ``ObservableType/run(priority:_:catch:)``.
+    public func asObservable(detached: Bool = false) -> Observable<Element> {
+        Observable.run(
+            detached: detached, priority: nil,
+            { send in
+                do {
+                    for try await element in self { send(element) }
+                } catch is CancellationError {}
+            }, catch: nil)
     }
 }

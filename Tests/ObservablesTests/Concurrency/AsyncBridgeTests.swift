@@ -23,6 +23,10 @@ private final class Payload: Sendable {
     deinit { census.released.add(1, ordering: .relaxed) }
 }
 
+private enum BridgeContext {
+    @TaskLocal static var label = "none"
+}
+
 @Suite struct AsyncBridgeTests {
     // MARK: Observable → async
 
@@ -89,6 +93,41 @@ private final class Payload: Sendable {
         #expect(received.events.map(\.element) == [1, 2, 3, nil])
         #expect(received.events.last?.isCompleted == true)
         subscription.dispose()
+    }
+
+    @Test func anAsyncSequenceThatThrowsCancellationErrorCompletesAsInRxSwift() async {
+        let stream = AsyncThrowingStream<Int, Swift.Error> { continuation in
+            continuation.yield(1)
+            continuation.finish(throwing: CancellationError())
+        }
+        let done = Flag()
+        let received = EventRecorder<Int>()
+        let subscription = stream.asObservable().subscribe { event in
+            received.on(event)
+            if event.isStopEvent { done.signal() }
+        }
+        #expect(await eventually { done.isSet })
+        #expect(received.events.map(\.element) == [1, nil])
+        #expect(received.events.last?.isCompleted == true, "completed, not failed")
+        subscription.dispose()
+    }
+
+    @Test func aDetachedAsyncSequenceObservableRunsWithoutTheSubscribersTaskLocals() async throws {
+        // An AsyncStream has one consumer: one stream per subscription.
+        func stream() -> AsyncStream<String> {
+            AsyncStream { continuation in
+                continuation.yield("x")
+                continuation.finish()
+            }
+        }
+        let labels = try await BridgeContext.$label.withValue("subscriber") {
+            (
+                try await stream().asObservable().map { _ in BridgeContext.label }.toArray().value,
+                try await stream().asObservable(detached: true).map { _ in BridgeContext.label }.toArray().value
+            )
+        }
+        #expect(labels.0 == ["subscriber"])
+        #expect(labels.1 == ["none"])
     }
 
     @Test func runSendsEveryValueInOrderThenCompletes() async {
