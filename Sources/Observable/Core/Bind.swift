@@ -60,6 +60,20 @@ extension ObservableType {
         bind(relays) { $0.accept($1) }
     }
 
+    /// Calls `binder` with this sequence and returns what it returns (RxCocoa's form for a
+    /// function that subscribes, e.g. `names.bind(to: tableView.rx.items)`).
+    @inlinable
+    public func bind<Result>(to binder: (Self) -> Result) -> Result {
+        binder(self)
+    }
+
+    /// Calls `binder` with this sequence, then what it returns with `curriedArgument` (RxCocoa's
+    /// form for binders that take one more argument, such as a cell factory).
+    @inlinable
+    public func bind<R1, R2>(to binder: (Self) -> (R1) -> R2, curriedArgument: R1) -> R2 {
+        binder(self)(curriedArgument)
+    }
+
     /// Calls `onNext` with every element; completion ends the binding, an error ends it and goes
     /// to ``Hooks/unhandledError``.
     @inlinable

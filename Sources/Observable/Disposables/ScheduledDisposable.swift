@@ -8,10 +8,11 @@ import Synchronization
 /// in the next tick's action.
 public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
     // @unchecked: `member` is written by `init` and afterwards read and cleared only by the one
-    // scheduled action, which the winning `disposed` exchange schedules (the scheduler hands the
+    // scheduled action, which the winning `scheduled` exchange schedules (the scheduler hands the
     // action over with the synchronization it needs).
     /// The scheduler the member is disposed on.
     public let scheduler: ImmediateSchedulerType
+    private let scheduled = Atomic<Bool>(false)
     private let disposed = Atomic<Bool>(false)
     private var member: Disposable?
 
@@ -21,18 +22,20 @@ public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
         member = disposable
     }
 
-    /// `true` once ``dispose()`` was called (the member's disposal may still be scheduled).
+    /// `true` once the member has been disposed on ``scheduler`` (as RxSwift's: `false` between
+    /// ``dispose()`` and the scheduled action).
     public var isDisposed: Bool {
         disposed.load(ordering: .acquiring)
     }
 
     /// Schedules the member's disposal on ``scheduler``. Idempotent.
     public func dispose() {
-        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard !scheduled.exchange(true, ordering: .acquiringAndReleasing) else { return }
         _ = scheduler.schedule(self) { this in
             let member = this.member
             this.member = nil
             member?.dispose()
+            this.disposed.store(true, ordering: .releasing)
             return Disposables.create()
         }
     }

@@ -81,3 +81,57 @@ import Testing
         #expect(screen.shown.allSatisfy { $0 == 1 })
     }
 }
+
+/// RxCocoa's `bind(to:)` forms that take a binder function, and the `Infallible` overloads.
+@Suite(.leavesNothingAlive) struct BindFormsTests {
+    @Test func bindToAFunctionCallsItWithTheSequenceAndTheCurriedFormPassesTheArgument() {
+        var seen: [String] = []
+        func show(_ source: Observable<Int>) -> Disposable {
+            source.subscribe(onNext: { seen.append("\($0)") })
+        }
+        func show(_ source: Observable<Int>) -> (String) -> Disposable {
+            { prefix in source.subscribe(onNext: { seen.append(prefix + "\($0)") }) }
+        }
+        let plain: Disposable = Observable.of(1, 2).bind(to: show)
+        let curried = Observable.of(3).bind(to: show, curriedArgument: "#")
+        #expect(seen == ["1", "2", "#3"])
+        plain.dispose()
+        curried.dispose()
+        var count = 0
+        let counted = Infallible.just(7).bind(to: { infallible in
+            infallible.subscribe(onNext: { count += $0 })
+        })
+        #expect(count == 7)
+        counted.dispose()
+        let labelled = Infallible.just(8).bind(
+            to: { infallible in { (label: String) in infallible.subscribe(onNext: { seen.append(label + "\($0)") }) } },
+            curriedArgument: "i")
+        #expect(seen.last == "i8")
+        labelled.dispose()
+    }
+
+    @Test func anInfallibleBindsIntoObserversAndRelaysOfOptionals() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let observer = scheduler.createObserver(Int?.self)
+        _ = Infallible.just(1).bind(to: observer)
+        expectEvents(observer.events, [.next(0, 1), .completed(0)])
+        let behavior = BehaviorRelay<Int?>(value: nil)
+        let publish = PublishRelay<Int?>()
+        let replay = ReplayRelay<Int?>.create(bufferSize: 2)
+        _ = Infallible.from([2, 3]).bind(to: behavior)
+        _ = Infallible.from([4, 5]).bind(to: publish)
+        _ = Infallible.from([6, 7]).bind(to: replay)
+        #expect(behavior.value == 3)
+        var replayed: [Int?] = []
+        let subscription = replay.subscribe(onNext: { replayed.append($0) })
+        #expect(replayed == [6, 7])
+        subscription.dispose()
+    }
+
+    @Test func anInfallibleEventConvertsToAnEventForAnEventObserver() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let observer = scheduler.createObserver(Int.self)
+        _ = Infallible.of(1, 2).subscribe { observer.on($0.event) }
+        expectEvents(observer.events, [.next(0, 1), .next(0, 2), .completed(0)])
+    }
+}

@@ -39,10 +39,11 @@ import Testing
         _ = scheduler.scheduleAt(300) {
             scheduled.dispose()
             scheduled.dispose()
-            #expect(scheduled.isDisposed)
+            #expect(!scheduled.isDisposed, "as RxSwift's: not before the scheduled disposal ran")
         }
         scheduler.start()
         #expect(releasedAt == [301])
+        #expect(scheduled.isDisposed)
         #expect(scheduled.scheduler is TestScheduler)
     }
 

@@ -61,6 +61,18 @@ public enum InfallibleEvent<Element> {
 
 extension InfallibleEvent: Sendable where Element: Sendable {}
 
+extension InfallibleEvent: EventConvertible {
+    /// The event as an ``Event``: `.next` or `.completed`, for an observer of ``Event``s
+    /// (`infallible.subscribe { observer.on($0.event) }`).
+    @inlinable
+    public var event: Event<Element> {
+        switch self {
+        case .next(let element): .next(element)
+        case .completed: .completed
+        }
+    }
+}
+
 extension Infallible {
     /// The closure a `create` body calls with events.
     public typealias InfallibleObserver = (InfallibleEvent<Element>) -> Void
@@ -126,45 +138,5 @@ extension InfallibleType {
             case .error(let error): Hooks.reportUnhandled(error)  // a conformer broke its promise
             }
         }
-    }
-
-    /// Sends every element and the completion to each of `observers`.
-    /// - Returns: the disposable that ends the binding.
-    @inlinable
-    public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable
-    where Observer.Element == Element {
-        asObservable().subscribe { event in
-            for observer in observers { observer.on(event) }
-        }
-    }
-
-    /// Sends every element to each relay; completion ends the binding.
-    @inlinable
-    public func bind(to relays: PublishRelay<Element>...) -> Disposable {
-        subscribe(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
-    }
-
-    /// Sends every element to each relay; completion ends the binding.
-    @inlinable
-    public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
-        subscribe(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
-    }
-
-    /// Sends every element to each relay; completion ends the binding.
-    @inlinable
-    public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
-        subscribe(onNext: { element in
-            for relay in relays { relay.accept(element) }
-        })
-    }
-
-    /// Calls `onNext` with every element; completion ends the binding.
-    @inlinable
-    public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
-        subscribe(onNext: onNext)
     }
 }
