@@ -118,6 +118,17 @@ final class DerivedFluxer: Fluxer {
         #expect(fluxer.store.canSubmit.value == false)
     }
 
+    @Test func aDerivedOfADerivedIsConsistentInsideUpdateStoreWhenOnlyADeeperInputChanged() {
+        let fluxer = DerivedFluxer()
+        fluxer.action.onNext(.set("go", true))
+        let seen = Recorder<String>()
+        // `label` reads `canSubmit` and `query`; only `isLoading`, an input of `canSubmit`, changes.
+        fluxer.onUpdate = { fluxer in seen.append(fluxer.store.label.value) }
+        fluxer.action.onNext(.set("go", false))
+        #expect(seen.values == ["submit go"])
+        #expect(fluxer.store.label.value == "submit go")
+    }
+
     @Test func observersOfInputsAndOfTheDerivedPropertyReadTheCompleteStore() {
         let bag = DisposeBag()
         let fluxer = DerivedFluxer()

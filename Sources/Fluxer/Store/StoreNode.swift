@@ -6,6 +6,8 @@ protocol DerivedNode: AnyObject {
     /// Creation order: a derived property is made after its inputs, so recomputing in this
     /// order computes each one once, from final inputs.
     var sequence: Int { get }
+    /// The link to the derived properties computed from this one.
+    var storeNode: StoreNode { get }
     /// Marks the cached value stale (reads compute a fresh one until the recomputation).
     func invalidate()
     /// Computes the value from the inputs and writes it into `transaction`.

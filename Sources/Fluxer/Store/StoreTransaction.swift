@@ -84,6 +84,10 @@ final class StoreTransaction: @unchecked Sendable {
         node.invalidate()
         for pending in dirty where pending === node { return }
         dirty.append(node)
+        // What is derived from `node` reads it: stale too, at every depth, so that its `value`
+        // is computed from the new inputs until the recomputation (which runs in creation
+        // order, each from final inputs, and emits only what changed).
+        if node.storeNode.hasDependents.load(ordering: .relaxed) { node.storeNode.invalidateDependents(in: self) }
     }
 
     /// Recomputes the dirty derived properties (inputs before the properties derived from them:
