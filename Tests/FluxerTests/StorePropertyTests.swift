@@ -60,7 +60,18 @@ import Testing
             _ = StoreProperty<String>().value
         }.map { result in
             let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-            #expect(message.contains("StoreProperty<String>.value read before its first write; use valueIfPresent"))
+            #expect(message.contains("StoreProperty<String>.value read before its first write"))
+            #expect(message.contains("read valueIfPresent, or give it an initial value"))
+        }
+    }
+
+    @Test func aDerivedPropertyOverAnEmptyPropertyStopsWithAMessageNamingTheRule() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let user = StoreProperty<String>()
+            _ = DerivedProperty(user) { $0.count }
+        }.map { result in
+            let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(message.contains("an empty property cannot be its input: use a StoreProperty<String?> holding nil"))
         }
     }
 

@@ -28,7 +28,9 @@ import Synchronization
 ///   changed since the last recomputation). A subscriber gets the current value synchronously,
 ///   then every change. Never completes or fails.
 /// - Inputs: ``StoreProperty`` or other `DerivedProperty` values (1 to 4). The property holds
-///   its inputs; they hold it weakly. `compute` must be a pure function of its arguments; it
+///   its inputs; they hold it weakly. It is computed when created, so each input must have a
+///   value then: an empty `StoreProperty` (created without one) stops the program with a message
+///   saying so; use an optional property holding `nil` instead. `compute` must be a pure function of its arguments; it
 ///   runs on the thread that wrote the inputs (a Fluxer's executor) or that reads ``value``.
 /// - Observation: as ``StoreProperty``.
 /// - `Sendable` when `Value` is.

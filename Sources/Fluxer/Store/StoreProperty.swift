@@ -244,5 +244,9 @@ extension StoreProperty: StoreMember {
 @usableFromInline
 @inline(never)
 func readBeforeFirstWrite(_ type: Any.Type) -> Never {
-    fatalError("StoreProperty<\(type)>.value read before its first write; use valueIfPresent")
+    fatalError(
+        "StoreProperty<\(type)>.value read before its first write: an empty property has no value; "
+            + "read valueIfPresent, or give it an initial value (a DerivedProperty reads its inputs "
+            + "when it is created and whenever they change, so an empty property cannot be its input: "
+            + "use a StoreProperty<\(type)?> holding nil)")
 }
