@@ -39,7 +39,7 @@ import Fluxer
 /// **Exhaustivity.** At each `send` and at the end (``finish(fileID:filePath:line:column:)``, or
 /// when the test store is released without it), dispatchers nobody received and errors nobody
 /// expected fail, listed; at the end so do effects still running (dispatcher streams still
-/// subscribed). With ``Exhaustivity/off`` only what the test states is checked (errors excepted:
+/// subscribed) and actions or dispatchers still queued (a `storeScheduler` that has not run them). With ``Exhaustivity/off`` only what the test states is checked (errors excepted:
 /// they always fail).
 ///
 /// **Failures** are reported to the framework that runs the test, at the line of the call that
@@ -183,8 +183,9 @@ public final class FluxerTestStore<F: Fluxer> {
         scheduler.advanceTo(time)
     }
 
-    /// Ends the test: dispatchers not received (exhaustive mode), errors not expected and
-    /// effects still running (exhaustive mode) fail, each kind in one failure listing them.
+    /// Ends the test: dispatchers not received (exhaustive mode), errors not expected, effects
+    /// still running and actions or dispatchers still queued on the Fluxer's `storeScheduler`
+    /// (exhaustive mode) fail, each kind in one failure listing them.
     /// Runs by itself when the test store is released without it (reported at its creation).
     ///
     /// ```swift
@@ -245,6 +246,12 @@ public final class FluxerTestStore<F: Fluxer> {
     func finishChecks(at location: TestLocation) {
         finished = true
         failPending(when: "by the end of the test", at: location)
+        if exhaustivity == .on && fluxer.isProcessing {
+            reportTestFailure(
+                "the Fluxer had actions or dispatchers still queued at the end of the test (its storeScheduler "
+                    + "has not run them): advance the scheduler, await finish(timeout:), or use exhaustivity: .off",
+                at: location)
+        }
         let running = fluxer.inFlightEffectCount
         if exhaustivity == .on && running > 0 {
             reportTestFailure(

@@ -184,6 +184,22 @@ import Testing
         relaxed.finish()
     }
 
+    @Test func actionsStillQueuedOnTheStoreSchedulerFailAtTheEndUnlessNotExhaustive() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let store = FluxerTestStore(ScheduledCounter(scheduler: scheduler), scheduler: scheduler)
+        store.send(.increase)  // queued for the store scheduler: nothing changed yet
+        expectFailures([
+            "the Fluxer had actions or dispatchers still queued at the end of the test (its storeScheduler "
+                + "has not run them): advance the scheduler, await finish(timeout:), or use exhaustivity: .off"
+        ]) {
+            store.finish()
+        }
+        let relaxed = FluxerTestStore(
+            ScheduledCounter(scheduler: TestScheduler(initialClock: 0)), scheduler: scheduler, exhaustivity: .off)
+        relaxed.send(.increase)
+        relaxed.finish()
+    }
+
     @Test func advanceWithoutASchedulerFails() {
         let store = FluxerTestStore(TimerCounter())
         expectFailures(["advance(by: 1) needs a TestScheduler: FluxerTestStore(fluxer, scheduler: scheduler)"]) {

@@ -78,6 +78,29 @@ final class TimerCounter: Fluxer {
     }
 }
 
+/// A counter whose store changes run on a scheduler (`storeScheduler`).
+final class ScheduledCounter: Fluxer {
+    enum Action { case increase }
+    typealias Dispatcher = Action
+    struct Store {
+        let count = StoreProperty(0)
+    }
+
+    let store = Store()
+    let pipeline = FluxerPipeline<Action, Dispatcher>()
+    let storeScheduler: TestScheduler
+
+    init(scheduler: TestScheduler) {
+        storeScheduler = scheduler
+    }
+
+    func dispatch(action: Action) throws -> Observable<Dispatcher> { .just(action) }
+
+    func updateStore(dispatcher: Dispatcher) throws {
+        store.count.value += 1
+    }
+}
+
 /// A search screen whose dispatchers are not `Equatable`, with a non-`Equatable` property
 /// (compared by description), a property with its own comparer, an empty property and
 /// latest-wins cancellation.
