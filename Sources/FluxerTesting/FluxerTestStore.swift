@@ -64,8 +64,9 @@ public final class FluxerTestStore<F: Fluxer> {
     private let location: TestLocation
     private var finished = false
 
-    /// Starts testing `fluxer`: from now on, what its pipeline does is recorded (the pipeline
-    /// starts if it had not).
+    /// Starts testing `fluxer`: from now on, what its pipeline does is recorded. The pipeline
+    /// starts if it had not, and what its start does (a `transform(action:)` that starts with
+    /// `.load`) is recorded too: receive those dispatchers before the first `send`.
     ///
     /// - Parameters:
     ///   - fluxer: The Fluxer under test, usually fresh.
@@ -88,8 +89,10 @@ public final class FluxerTestStore<F: Fluxer> {
         self.location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let log = EventLog<F.Action, F.Dispatcher>(store: fluxer.store)
         self.log = log
+        // `events` before the pipeline starts: what the start does is recorded (from the values
+        // `log` just copied), for `receive`.
         subscriptions = Disposables.create(
-            fluxer.events.subscribe(onNext: { log.record($0) }),
+            fluxer.subscribeEventsFromStart { log.record($0) },
             fluxer.errors.subscribe(onNext: { _ in })  // recorded through `events`
         )
     }

@@ -200,6 +200,13 @@ import Testing
         relaxed.finish()
     }
 
+    @Test func whatThePipelineStartDoesIsReceivedBeforeTheFirstSend() {
+        let store = FluxerTestStore(LoadingList())
+        store.receive(.set(["a", "b"])) { $0.items = ["a", "b"] }
+        store.send(.add("c")) { $0.items = ["a", "b", "c"] }
+        store.finish()
+    }
+
     @Test func advanceWithoutASchedulerFails() {
         let store = FluxerTestStore(TimerCounter())
         expectFailures(["advance(by: 1) needs a TestScheduler: FluxerTestStore(fluxer, scheduler: scheduler)"]) {

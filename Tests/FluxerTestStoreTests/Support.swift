@@ -101,6 +101,40 @@ final class ScheduledCounter: Fluxer {
     }
 }
 
+/// A list that loads when its pipeline starts (`transform(action:)` starts with `.load`).
+final class LoadingList: Fluxer {
+    enum Action {
+        case load
+        case add(String)
+    }
+    enum Dispatcher: Equatable {
+        case set([String])
+        case append(String)
+    }
+    struct Store {
+        let items = StoreProperty<[String]>([])
+    }
+
+    let store = Store()
+    let pipeline = FluxerPipeline<Action, Dispatcher>()
+
+    func transform(action: Observable<Action>) -> Observable<Action> { action.startWith(.load) }
+
+    func dispatch(action: Action) throws -> Observable<Dispatcher> {
+        switch action {
+        case .load: .just(.set(["a", "b"]))
+        case .add(let item): .just(.append(item))
+        }
+    }
+
+    func updateStore(dispatcher: Dispatcher) throws {
+        switch dispatcher {
+        case .set(let items): store.items.value = items
+        case .append(let item): store.items.value.append(item)
+        }
+    }
+}
+
 /// A search screen whose dispatchers are not `Equatable`, with a non-`Equatable` property
 /// (compared by description), a property with its own comparer, an empty property and
 /// latest-wins cancellation.

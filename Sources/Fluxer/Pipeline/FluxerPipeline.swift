@@ -68,11 +68,23 @@ public struct FluxerPipeline<Action, Dispatcher>: ~Copyable, Sendable {
         return Unmanaged<PipelineEngine<Action, Dispatcher>>.fromOpaque(pointer).takeUnretainedValue()
     }
 
-    /// Creates the engine, publishes it (or takes the one another thread published first) and
-    /// starts it, unless `stubbed`: then its stub is on and its start waits for the stub to be
-    /// turned off. Actions sent before the start completes are queued, not lost.
+    /// The engine, for a testing tool that must see what its start does (a `transform(action:)`
+    /// that starts with a load): `observe` runs with it before it starts when this call creates
+    /// it, otherwise at once.
+    func engine<F: Fluxer>(for fluxer: F, observingStart observe: (PipelineEngine<Action, Dispatcher>) -> Void)
+    where F.Action == Action, F.Dispatcher == Dispatcher {
+        if let engine = Self.engine(at: slot.load(ordering: .acquiring)) { return observe(engine) }
+        _ = makeEngine(for: fluxer, stubbed: false, beforeStart: observe)
+    }
+
+    /// Creates the engine, publishes it (or takes the one another thread published first, and
+    /// gives it to `beforeStart`) and starts it after `beforeStart`, unless `stubbed`: then its
+    /// stub is on and its start waits for the stub to be turned off. Actions sent before the
+    /// start completes are queued, not lost.
     @inlinable
-    func makeEngine<F: Fluxer>(for fluxer: F, stubbed: Bool) -> PipelineEngine<Action, Dispatcher>
+    func makeEngine<F: Fluxer>(
+        for fluxer: F, stubbed: Bool, beforeStart: (PipelineEngine<Action, Dispatcher>) -> Void = { _ in }
+    ) -> PipelineEngine<Action, Dispatcher>
     where F.Action == Action, F.Dispatcher == Dispatcher {
         let candidate = PipelineEngine<Action, Dispatcher>(fluxer: fluxer)
         if stubbed { candidate.stubBeforeStart() }
@@ -82,9 +94,12 @@ public struct FluxerPipeline<Action, Dispatcher>: ~Copyable, Sendable {
         guard published else {
             // Another thread published first (`existing` is not 0).
             retained.release()
-            return Self.engine(at: existing)!
+            let engine = Self.engine(at: existing)!
+            beforeStart(engine)
+            return engine
         }
         StoreMembers.bind(store: fluxer.store, of: F.self, to: candidate.transaction)
+        beforeStart(candidate)
         if !stubbed { candidate.start() }
         return candidate
     }

@@ -68,6 +68,19 @@ extension Fluxer {
         return engine.lock.withLock { engine.inFlight.count }
     }
 
+    /// Subscribes `onEvent` to ``Fluxer/events`` before the pipeline starts, when this call
+    /// starts it, so that what the start does (a `transform(action:)` that starts with a load)
+    /// is observed too.
+    package func subscribeEventsFromStart(
+        _ onEvent: @escaping (FluxerEvent<Action, Dispatcher>) -> Void
+    ) -> Disposable {
+        var subscription: Disposable?
+        pipeline.engine(for: self) { engine in
+            subscription = engine.events(store: store).subscribe(onNext: onEvent)
+        }
+        return subscription!
+    }
+
     /// `true` while a thread is processing this Fluxer's queue (or a queued job waits for one).
     package var isProcessing: Bool {
         let engine = self.engine
