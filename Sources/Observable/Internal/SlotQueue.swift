@@ -43,6 +43,18 @@ package struct SlotQueue<Item> {
     @inlinable
     package var first: Item? { head == slots.count ? nil : slots[head] }
 
+    /// The newest waiting item for which `match` returns a value, and that value; `nil` when
+    /// none does. Looks from the newest item back.
+    @inlinable
+    package func newest<Result>(_ match: (Item) -> Result?) -> Result? {
+        var index = slots.count
+        while index > head {
+            index -= 1
+            if let item = slots[index], let result = match(item) { return result }
+        }
+        return nil
+    }
+
     @inlinable
     package mutating func append(_ item: Item) {
         slots.append(item)

@@ -46,7 +46,8 @@ public final class BehaviorRelay<Element>: ObservableType {
         subject = BehaviorSubject(value: value)
     }
 
-    /// The latest value delivered.
+    /// The latest value accepted (also while it is still queued behind a delivery, as in
+    /// RxSwift).
     public var value: Element {
         // A relay's subject is never failed nor disposed, so `value()` cannot throw.
         try! subject.value()

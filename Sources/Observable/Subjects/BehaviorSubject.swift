@@ -21,13 +21,20 @@ public final class BehaviorSubject<Element>: ObservableType, ObserverType, Cance
         hub.detach()
     }
 
-    /// The current value.
-    /// - Throws: the error the subject failed with, or `RxError.disposed` after `dispose()`.
+    /// The current value: the latest one sent, also while it is still queued behind a delivery
+    /// (sent from an observer, or from another thread meanwhile), as RxSwift's stores it at once.
+    /// - Throws: the error the subject failed with (also while that error is still queued), or
+    ///   `RxError.disposed` after `dispose()`.
     public func value() throws -> Element {
         try hub.lock.withLock {
             if hub.disposed { throw RxError.disposed(object: hub.name) }
             if case .error(let error) = hub.stopEvent { throw error }
-            return hub.policy.value
+            let queued: Event<Element>? = hub.queue.newest { $0.isCompleted ? nil : $0 }
+            switch queued {
+            case .next(let element): return element
+            case .error(let error): throw error
+            case .completed, nil: return hub.policy.value
+            }
         }
     }
 }
