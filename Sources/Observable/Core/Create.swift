@@ -32,6 +32,15 @@ extension ObservableType {
         }
     }
 
+    /// ``deferred(_:)-(()->Observable<Element>)`` whose factory returns a subject, relay or other
+    /// observable type (RxSwift's subjects are `Observable`s; here `Observable` is a struct).
+    @inlinable
+    public static func deferred<Source: ObservableConvertibleType>(
+        _ factory: @escaping () throws -> Source
+    ) -> Observable<Element> where Source.Element == Element {
+        deferred { () -> Observable<Element> in try factory().asObservable() }
+    }
+
     /// Calls `factory` for each subscriber and subscribes to the observable it returns; an error
     /// thrown by `factory` is delivered as `.error`. `--` (subscribe) → `factory()`'s events.
     @inlinable

@@ -24,6 +24,15 @@ extension ObservableType {
         }
     }
 
+    /// ``catch(_:)-(Error)->Observable<Element>`` whose handler returns a subject, relay or
+    /// other observable type (RxSwift's subjects are `Observable`s; here `Observable` is a struct).
+    @inlinable
+    public func `catch`<Fallback: ObservableConvertibleType>(
+        _ handler: @escaping (Swift.Error) throws -> Fallback
+    ) -> Observable<Element> where Fallback.Element == Element {
+        `catch` { error -> Observable<Element> in try handler(error).asObservable() }
+    }
+
     /// The elements of the first source; if it fails, those of the next one, and so on, until a
     /// source completes.
     ///

@@ -12,8 +12,8 @@ extension ObservableType {
     /// source at a time, as the previous one completes).
     @inlinable
     public static func concat<Sources: Sequence>(_ sources: Sources) -> Observable<Element>
-    where Sources.Element == Observable<Element> {
-        Observable.deferred { Observable.from(Array(sources)).concat() }
+    where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Element {
+        Observable.deferred { Observable.from(sources.map { $0.asObservable() }).concat() }
     }
 
     /// The elements of each source in turn; see `concat(_:)`.
@@ -26,6 +26,14 @@ extension ObservableType {
     @inlinable
     public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
         Observable.from(sources).concat()
+    }
+
+    /// The elements of each source in turn, subjects or relays of one type (RxSwift's subjects
+    /// are `Observable`s; here `Observable` is a struct); see `concat(_:)`.
+    @inlinable
+    public static func concat<Source: ObservableConvertibleType>(_ sources: Source...) -> Observable<Element>
+    where Source.Element == Element {
+        Observable.from(sources.map { $0.asObservable() }).concat()
     }
 
     /// The elements of this sequence, then, once it completes, those of `second`.

@@ -16,6 +16,14 @@ extension ObservableType {
     /// `other` is subscribed only then, on the thread that delivered the completion. Errors of
     /// either sequence pass through.
     @inlinable
+    public func ifEmpty<Other: ObservableConvertibleType>(switchTo other: Other) -> Observable<Element>
+    where Other.Element == Element {
+        ifEmpty(switchTo: other.asObservable())
+    }
+
+    /// Continues with `other` if this sequence completes without emitting anything; see
+    /// ``ifEmpty(switchTo:)-(Other)``.
+    @inlinable
     public func ifEmpty(switchTo other: Observable<Element>) -> Observable<Element> {
         let source = self
         return Observable { observer in

@@ -13,6 +13,14 @@ extension ObservableType {
         Observable.from(sources).merge()
     }
 
+    /// Merges the elements of all `sources`, subjects or relays of one type (RxSwift's subjects
+    /// are `Observable`s; here `Observable` is a struct); see `merge(_:)`.
+    @inlinable
+    public static func merge<Source: ObservableConvertibleType>(_ sources: Source...) -> Observable<Element>
+    where Source.Element == Element {
+        Observable.from(sources.map { $0.asObservable() }).merge()
+    }
+
     /// Merges the elements of all `sources`; see `merge(_:)`.
     @inlinable
     public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
@@ -22,8 +30,8 @@ extension ObservableType {
     /// Merges the elements of all `sources`; see `merge(_:)`.
     @inlinable
     public static func merge<Sources: Collection>(_ sources: Sources) -> Observable<Element>
-    where Sources.Element == Observable<Element> {
-        Observable.from(Array(sources)).merge()
+    where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Element {
+        Observable.from(sources.map { $0.asObservable() }).merge()
     }
 }
 
