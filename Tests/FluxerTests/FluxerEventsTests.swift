@@ -52,8 +52,8 @@ import Testing
                 "[T]   store.summary: \": 0\" → \"a: 2\"",
                 "[T] action alert(\"hi\")",
                 "[T] dispatcher alert(\"hi\")",
-                "[T]   store.alert: \"hi\", \"hi again\"",
                 "[T]   store.count: 0 → 1",
+                "[T]   store.alert: \"hi\", \"hi again\"",
             ])
     }
 

@@ -44,7 +44,7 @@ public final class Pulse<Value>: ObservableType {
             held.append(value)
             let first = held.count == 1
             lock.unlock()
-            if first { transaction._withUnsafeGuaranteedRef { $0.enlist(self) } }
+            if first { transaction._withUnsafeGuaranteedRef { $0.enlistPulse(self) } }
             return
         }
         acceptOutsideTransaction(value)

@@ -29,7 +29,7 @@ enum CommitStep {
 /// The writes of one `updateStore` call: values are written at once (reads inside `updateStore`
 /// see them) but their observers are notified only when the call has returned, once per changed
 /// property, in first-write order, after every derived property whose inputs changed has been
-/// recomputed. So every observer reads the complete new store.
+/// recomputed; pulses after the properties. So every observer reads the complete new store.
 ///
 /// A Fluxer's engine owns one and reuses it for every `updateStore` call; a write to a store
 /// property that has derived properties outside any `updateStore` runs in a transaction of its
@@ -46,6 +46,8 @@ final class StoreTransaction: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var first: (any StoreTransactionMember)?
     /// The other members with deferred writes, in first-write order.
     @exclusivity(unchecked) @usableFromInline var enlisted: ContiguousArray<any StoreTransactionMember> = []
+    /// The pulses with values written, in first-write order: delivered after the properties.
+    @exclusivity(unchecked) @usableFromInline var pulses: ContiguousArray<any StoreTransactionMember> = []
     /// Derived properties whose inputs changed, to recompute before the commit.
     @exclusivity(unchecked) @usableFromInline var dirty: ContiguousArray<any DerivedNode> = []
     /// Set while the Fluxer's `events` are observed: told each change before it is delivered.
@@ -78,6 +80,13 @@ final class StoreTransaction: @unchecked Sendable {
         }
     }
 
+    /// Records a pulse's first value in this transaction: pulses are delivered after every
+    /// property changed (an alert's observer reads the store the alert is about).
+    @usableFromInline
+    func enlistPulse(_ pulse: any StoreTransactionMember) {
+        pulses.append(pulse)
+    }
+
     /// Schedules `node` for recomputation in this transaction (once).
     @usableFromInline
     func markDirty(_ node: any DerivedNode) {
@@ -98,11 +107,29 @@ final class StoreTransaction: @unchecked Sendable {
     @inlinable
     func commit() {
         if !dirty.isEmpty { recomputeDirty() }
-        guard let member = first else { return }
-        first = nil
-        if !enlisted.isEmpty { return commitSeveral(first: member) }
-        if reporter != nil { report(member) }
-        member.commitTransaction()
+        if let member = first {
+            first = nil
+            if !enlisted.isEmpty {
+                commitSeveral(first: member)
+            } else {
+                if reporter != nil { report(member) }
+                member.commitTransaction()
+            }
+        }
+        if !pulses.isEmpty { commitPulses() }
+    }
+
+    /// Delivers the pulses' values, after the properties (see ``enlistPulse(_:)``).
+    @usableFromInline
+    func commitPulses() {
+        var index = 0
+        while index < pulses.count {
+            let pulse = pulses[index]
+            if reporter != nil { report(pulse) }
+            pulse.commitTransaction()
+            index += 1
+        }
+        pulses.removeAll(keepingCapacity: pulses.count <= 16)
     }
 
     /// The commit of several changed members, in two steps: every member records its new value
