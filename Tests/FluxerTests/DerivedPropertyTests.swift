@@ -153,6 +153,24 @@ final class DerivedFluxer: Fluxer {
         #expect(values.values == [false, true, false])
     }
 
+    @Test func aDerivedPropertyDeduplicatesWithItsOwnComparer() {
+        struct Summary { let count: Int }  // not Equatable
+        let bag = DisposeBag()
+        let items = StoreProperty<[Int]>([])
+        let query = StoreProperty("")
+        let summary = DerivedProperty(items, query, isDuplicate: { $0.count == $1.count }) { items, _ in
+            Summary(count: items.count)
+        }
+        let plain = DerivedProperty(items) { Summary(count: $0.count) }
+        let counts = record(summary.map(\.count), in: bag)
+        let plainCounts = record(plain.map(\.count), in: bag)
+        query.value = "a"  // summary recomputed, same count
+        items.value = [1]
+        items.value = [2]  // same count again
+        #expect(counts.values == [0, 1])
+        #expect(plainCounts.values == [0, 1, 1])
+    }
+
     @Test func aDerivedPropertyIsReleasedWithItsStore() {
         weak var weakDerived: DerivedProperty<Bool>?
         weak var weakInput: StoreProperty<String>?

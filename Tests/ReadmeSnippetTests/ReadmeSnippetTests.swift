@@ -7,9 +7,9 @@ import Testing
     @MainActor @Test func readmeBlockAtLine96Runs() throws { tourOfOperators() }
     @MainActor @Test func readmeBlockAtLine137Runs() throws { try tourOfSubjects() }
     @MainActor @Test func readmeBlockAtLine218Runs() throws { tourOfTraits() }
-    @MainActor @Test func readmeBlockAtLine425Runs() throws { signUpEnablesSubmit() }
-    @MainActor @Test func readmeBlockAtLine474Runs() throws { redrawWhenTheCountChanges() }
-    @MainActor @Test func readmeBlockAtLine594Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine631Runs() throws { testCounterViewWithStub() }
-    @MainActor @Test func readmeBlockAtLine654Runs() throws { testCounterStepByStep() }
+    @MainActor @Test func readmeBlockAtLine426Runs() throws { signUpEnablesSubmit() }
+    @MainActor @Test func readmeBlockAtLine475Runs() throws { redrawWhenTheCountChanges() }
+    @MainActor @Test func readmeBlockAtLine595Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine632Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine655Runs() throws { testCounterStepByStep() }
 }

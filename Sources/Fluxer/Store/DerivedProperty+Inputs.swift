@@ -1,5 +1,7 @@
 /// The typed fronts of ``DerivedProperty``, 1 to 4 inputs. With an `Equatable` value a
-/// recomputation equal to the current value emits nothing; otherwise every recomputation emits.
+/// recomputation equal to the current value emits nothing; otherwise one that `isDuplicate`
+/// finds the same as the current value emits nothing, and without `isDuplicate` every
+/// recomputation emits. `isDuplicate` also replaces `==` for an `Equatable` value.
 /// Each front only names its inputs; one implementation serves them all.
 extension DerivedProperty {
     /// A property computed from `input`.
@@ -9,10 +11,13 @@ extension DerivedProperty {
         self.init(inputs: [input.storeNode], isDuplicate: { $0 == $1 }) { compute(input.value) }
     }
 
-    /// A property computed from `input`; every recomputation emits (`Value` is not `Equatable`).
+    /// A property computed from `input`, deduplicated with `isDuplicate` (`true`: the two values
+    /// are the same, nothing is emitted); without it every recomputation emits.
     @inlinable
-    public convenience init<A: ReadableStoreProperty>(_ input: A, compute: @escaping (A.Value) -> Value) {
-        self.init(inputs: [input.storeNode], isDuplicate: nil) { compute(input.value) }
+    public convenience init<A: ReadableStoreProperty>(
+        _ input: A, isDuplicate: ((Value, Value) -> Bool)? = nil, compute: @escaping (A.Value) -> Value
+    ) {
+        self.init(inputs: [input.storeNode], isDuplicate: isDuplicate) { compute(input.value) }
     }
 
     /// A property computed from two inputs.
@@ -23,12 +28,13 @@ extension DerivedProperty {
         self.init(inputs: [a.storeNode, b.storeNode], isDuplicate: { $0 == $1 }) { compute(a.value, b.value) }
     }
 
-    /// A property computed from two inputs; every recomputation emits.
+    /// A property computed from two inputs, deduplicated with `isDuplicate`; without it every
+    /// recomputation emits.
     @inlinable
     public convenience init<A: ReadableStoreProperty, B: ReadableStoreProperty>(
-        _ a: A, _ b: B, compute: @escaping (A.Value, B.Value) -> Value
+        _ a: A, _ b: B, isDuplicate: ((Value, Value) -> Bool)? = nil, compute: @escaping (A.Value, B.Value) -> Value
     ) {
-        self.init(inputs: [a.storeNode, b.storeNode], isDuplicate: nil) { compute(a.value, b.value) }
+        self.init(inputs: [a.storeNode, b.storeNode], isDuplicate: isDuplicate) { compute(a.value, b.value) }
     }
 
     /// A property computed from three inputs.
@@ -41,12 +47,14 @@ extension DerivedProperty {
         }
     }
 
-    /// A property computed from three inputs; every recomputation emits.
+    /// A property computed from three inputs, deduplicated with `isDuplicate`; without it every
+    /// recomputation emits.
     @inlinable
     public convenience init<A: ReadableStoreProperty, B: ReadableStoreProperty, C: ReadableStoreProperty>(
-        _ a: A, _ b: B, _ c: C, compute: @escaping (A.Value, B.Value, C.Value) -> Value
+        _ a: A, _ b: B, _ c: C, isDuplicate: ((Value, Value) -> Bool)? = nil,
+        compute: @escaping (A.Value, B.Value, C.Value) -> Value
     ) {
-        self.init(inputs: [a.storeNode, b.storeNode, c.storeNode], isDuplicate: nil) {
+        self.init(inputs: [a.storeNode, b.storeNode, c.storeNode], isDuplicate: isDuplicate) {
             compute(a.value, b.value, c.value)
         }
     }
@@ -62,12 +70,16 @@ extension DerivedProperty {
         }
     }
 
-    /// A property computed from four inputs; every recomputation emits.
+    /// A property computed from four inputs, deduplicated with `isDuplicate`; without it every
+    /// recomputation emits.
     @inlinable
     public convenience init<
         A: ReadableStoreProperty, B: ReadableStoreProperty, C: ReadableStoreProperty, D: ReadableStoreProperty
-    >(_ a: A, _ b: B, _ c: C, _ d: D, compute: @escaping (A.Value, B.Value, C.Value, D.Value) -> Value) {
-        self.init(inputs: [a.storeNode, b.storeNode, c.storeNode, d.storeNode], isDuplicate: nil) {
+    >(
+        _ a: A, _ b: B, _ c: C, _ d: D, isDuplicate: ((Value, Value) -> Bool)? = nil,
+        compute: @escaping (A.Value, B.Value, C.Value, D.Value) -> Value
+    ) {
+        self.init(inputs: [a.storeNode, b.storeNode, c.storeNode, d.storeNode], isDuplicate: isDuplicate) {
             compute(a.value, b.value, c.value, d.value)
         }
     }
