@@ -122,14 +122,24 @@ final class StoreTransaction: @unchecked Sendable {
     /// Delivers the pulses' values, after the properties (see ``enlistPulse(_:)``).
     @usableFromInline
     func commitPulses() {
-        var index = 0
-        while index < pulses.count {
-            let pulse = pulses[index]
-            if reporter != nil { report(pulse) }
-            pulse.commitTransaction()
+        commitEach(of: \.pulses, from: 0)
+    }
+
+    /// Commits the members of the list at `list` from `start` one at a time, reporting each
+    /// first, also those appended meanwhile; then empties the list.
+    @usableFromInline
+    func commitEach(
+        of list: ReferenceWritableKeyPath<StoreTransaction, ContiguousArray<any StoreTransactionMember>>,
+        from start: Int
+    ) {
+        var index = start
+        while index < self[keyPath: list].count {
+            let member = self[keyPath: list][index]
+            if reporter != nil { report(member) }
+            member.commitTransaction()
             index += 1
         }
-        pulses.removeAll(keepingCapacity: pulses.count <= 16)
+        self[keyPath: list].removeAll(keepingCapacity: self[keyPath: list].count <= 16)
     }
 
     /// The commit of several changed members, in two steps: every member records its new value
@@ -155,14 +165,7 @@ final class StoreTransaction: @unchecked Sendable {
         changes.removeAll(keepingCapacity: true)
         // Members enlisted while the observers ran (none, as long as observers write the store
         // outside this transaction, which they do: see `commit()`), one at a time.
-        var index = count
-        while index < enlisted.count {
-            let late = enlisted[index]
-            if reporter != nil { report(late) }
-            late.commitTransaction()
-            index += 1
-        }
-        enlisted.removeAll(keepingCapacity: enlisted.count <= 16)
+        commitEach(of: \.enlisted, from: count)
     }
 
     @usableFromInline
