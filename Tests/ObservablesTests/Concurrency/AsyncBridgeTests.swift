@@ -27,6 +27,19 @@ private enum BridgeContext {
     @TaskLocal static var label = "none"
 }
 
+/// The events `source` delivers up to its terminal event (waited for), then disposed.
+private func eventsUntilTheEnd(of source: Observable<Int>) async -> [Event<Int>] {
+    let done = Flag()
+    let received = EventRecorder<Int>()
+    let subscription = source.subscribe { event in
+        received.on(event)
+        if event.isStopEvent { done.signal() }
+    }
+    #expect(await eventually { done.isSet })
+    subscription.dispose()
+    return received.events
+}
+
 @Suite struct AsyncBridgeTests {
     // MARK: Observable → async
 
@@ -83,16 +96,9 @@ private enum BridgeContext {
             for i in 1...3 { continuation.yield(i) }
             continuation.finish()
         }
-        let done = Flag()
-        let received = EventRecorder<Int>()
-        let subscription = stream.asObservable().subscribe { event in
-            received.on(event)
-            if event.isStopEvent { done.signal() }
-        }
-        #expect(await eventually { done.isSet })
-        #expect(received.events.map(\.element) == [1, 2, 3, nil])
-        #expect(received.events.last?.isCompleted == true)
-        subscription.dispose()
+        let events = await eventsUntilTheEnd(of: stream.asObservable())
+        #expect(events.map(\.element) == [1, 2, 3, nil])
+        #expect(events.last?.isCompleted == true)
     }
 
     @Test func anAsyncSequenceThatThrowsCancellationErrorCompletesAsInRxSwift() async {
@@ -100,16 +106,9 @@ private enum BridgeContext {
             continuation.yield(1)
             continuation.finish(throwing: CancellationError())
         }
-        let done = Flag()
-        let received = EventRecorder<Int>()
-        let subscription = stream.asObservable().subscribe { event in
-            received.on(event)
-            if event.isStopEvent { done.signal() }
-        }
-        #expect(await eventually { done.isSet })
-        #expect(received.events.map(\.element) == [1, nil])
-        #expect(received.events.last?.isCompleted == true, "completed, not failed")
-        subscription.dispose()
+        let events = await eventsUntilTheEnd(of: stream.asObservable())
+        #expect(events.map(\.element) == [1, nil])
+        #expect(events.last?.isCompleted == true, "completed, not failed")
     }
 
     @Test func aDetachedAsyncSequenceObservableRunsWithoutTheSubscribersTaskLocals() async throws {
