@@ -65,8 +65,10 @@ public final class FluxerTestStore<F: Fluxer> {
     private var finished = false
 
     /// Starts testing `fluxer`: from now on, what its pipeline does is recorded. The pipeline
-    /// starts if it had not, and what its start does (a `transform(action:)` that starts with
-    /// `.load`) is recorded too: receive those dispatchers before the first `send`.
+    /// starts if it had not, and then what its start does (a `transform(action:)` that starts
+    /// with `.load`) is recorded too: receive those dispatchers before the first `send`. (If
+    /// something started it before, by using `action`, `errors` or the store's bindings, that
+    /// work happened before the test store and is not recorded: make the test store first.)
     ///
     /// - Parameters:
     ///   - fluxer: The Fluxer under test, usually fresh.
@@ -89,12 +91,14 @@ public final class FluxerTestStore<F: Fluxer> {
         self.location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let log = EventLog<F.Action, F.Dispatcher>(store: fluxer.store)
         self.log = log
-        // `events` before the pipeline starts: what the start does is recorded (from the values
-        // `log` just copied), for `receive`.
-        subscriptions = Disposables.create(
-            fluxer.subscribeEventsFromStart { log.record($0) },
-            fluxer.errors.subscribe(onNext: { _ in })  // recorded through `events`
-        )
+        // Before the pipeline starts: what the start does is recorded (from the values `log`
+        // just copied), for `receive`, and its errors are observed.
+        subscriptions = fluxer.subscribeBeforeStart {
+            Disposables.create(
+                fluxer.events.subscribe(onNext: { log.record($0) }),
+                fluxer.errors.subscribe(onNext: { _ in })  // recorded through `events`
+            )
+        }
     }
 
     /// Runs the end checks if ``finish(fileID:filePath:line:column:)`` was not called, reporting
@@ -251,8 +255,9 @@ public final class FluxerTestStore<F: Fluxer> {
         failPending(when: "by the end of the test", at: location)
         if exhaustivity == .on && fluxer.isProcessing {
             reportTestFailure(
-                "the Fluxer had actions or dispatchers still queued at the end of the test (its storeScheduler "
-                    + "has not run them): advance the scheduler, await finish(timeout:), or use exhaustivity: .off",
+                "the Fluxer had actions or dispatchers still queued at the end of the test (a storeScheduler "
+                    + "that has not run them, or an effect's thread applying one): advance the scheduler, "
+                    + "await finish(timeout:), or use exhaustivity: .off",
                 at: location)
         }
         let running = fluxer.inFlightEffectCount

@@ -1,6 +1,24 @@
 import Fluxer
 import FluxerTesting
+import Synchronization
 import Testing
+
+/// A Fluxer whose start fails: `transform(action:)` starts with `.load`, whose dispatch throws.
+private final class FailingStart: Fluxer {
+    struct Failed: Error, Equatable { let id: Int }
+    enum Action { case load }
+    typealias Dispatcher = Never
+    struct Store {}
+
+    static let ids = Atomic<Int>(0)
+    let id = FailingStart.ids.add(1, ordering: .relaxed).newValue
+    let store = Store()
+    let pipeline = FluxerPipeline<Action, Dispatcher>()
+
+    func transform(action: Observable<Action>) -> Observable<Action> { action.startWith(.load) }
+    func dispatch(action: Action) throws -> Observable<Dispatcher> { throw Failed(id: id) }
+    func updateStore(dispatcher: Dispatcher) throws {}
+}
 
 @Suite struct FluxerTestStoreErrorTests {
     @Test func anErrorIsExpectedWithAClosureOrAnEquatableValue() {
@@ -10,6 +28,23 @@ import Testing
         store.send(.fail)
         store.expectError(Offline())
         store.finish()
+    }
+
+    @Test func anErrorOfThePipelinesStartIsExpectedAndNotReportedAsUnhandled() {
+        let fluxer = FailingStart()
+        let unhandled = Atomic<Bool>(false)
+        let id = fluxer.id
+        let previous = Hooks.unhandledError
+        Hooks.unhandledError = { error in
+            if (error as? FailingStart.Failed)?.id == id { unhandled.store(true, ordering: .relaxed) }
+            previous(error)
+        }
+        let store = FluxerTestStore(fluxer)
+        Hooks.unhandledError = previous
+        store.expectError(FailingStart.Failed(id: id))
+        store.finish()
+        let reported = unhandled.load(ordering: .relaxed)
+        #expect(!reported, "the test store observes errors from the start on")
     }
 
     @Test func expectErrorTakesTheOldestUnexpectedError() {

@@ -189,8 +189,9 @@ import Testing
         let store = FluxerTestStore(ScheduledCounter(scheduler: scheduler), scheduler: scheduler)
         store.send(.increase)  // queued for the store scheduler: nothing changed yet
         expectFailures([
-            "the Fluxer had actions or dispatchers still queued at the end of the test (its storeScheduler "
-                + "has not run them): advance the scheduler, await finish(timeout:), or use exhaustivity: .off"
+            "the Fluxer had actions or dispatchers still queued at the end of the test (a storeScheduler "
+                + "that has not run them, or an effect's thread applying one): advance the scheduler, "
+                + "await finish(timeout:), or use exhaustivity: .off"
         ]) {
             store.finish()
         }

@@ -171,6 +171,25 @@ final class DerivedFluxer: Fluxer {
         #expect(plainCounts.values == [0, 1, 1])
     }
 
+    @Test func aDerivedOfADerivedIsNotRecomputedWhenItsInputEndsUnchanged() {
+        struct Banner { let show: Bool }  // not Equatable: every recomputation would emit
+        let bag = DisposeBag()
+        let query = StoreProperty("")
+        let isEmpty = DerivedProperty(query) { $0.isEmpty }
+        let computed = CallCounter()
+        let banner = DerivedProperty(isEmpty) { empty in
+            computed.tick()
+            return Banner(show: !empty)
+        }
+        let shown = record(banner.map(\.show), in: bag)
+        query.value = "a"
+        let before = computed.count
+        query.value = "ab"  // isEmpty stays false
+        #expect(shown.values == [false, true])
+        #expect(computed.count == before)
+        #expect(banner.value.show)
+    }
+
     @Test func aDerivedPropertyIsReleasedWithItsStore() {
         weak var weakDerived: DerivedProperty<Bool>?
         weak var weakInput: StoreProperty<String>?

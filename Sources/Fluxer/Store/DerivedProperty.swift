@@ -3,7 +3,7 @@ import Synchronization
 
 /// A read-only store property computed from other properties of the same store (ReactorKit's
 /// `transform(state:)`, a Fluxus getter): observable like a ``StoreProperty``, deduplicated, and
-/// recomputed only when an input (or an input of a derived input) changed.
+/// recomputed only when an input changed.
 ///
 /// ```swift
 /// struct Store {
@@ -61,10 +61,15 @@ public final class DerivedProperty<Value>: ObservableType, ReadableStoreProperty
         cell = StoreCell(value: compute(), isDuplicate: isDuplicate, kind: "DerivedProperty")
         sequence = nextDerivedSequence()
         recompute = { property, transaction in
-            // The properties derived from this one are already dirty: `markDirty` marks them
-            // with it.
             property.stale.store(false, ordering: .releasing)
-            if case .first = property.cell.writeDeferred(property.compute()) { transaction.enlist(property) }
+            switch property.cell.writeDeferred(property.compute()) {
+            case .unchanged: return
+            case .first: transaction.enlist(property)
+            case .again: break
+            }
+            if property.storeNode.hasDependents.load(ordering: .relaxed) {
+                property.storeNode.invalidateDependents(in: transaction)
+            }
         }
         commit = { property in
             if property.cell.commitDeferred(), property.observation.isTracked { property.fireChange() }
@@ -131,6 +136,11 @@ extension DerivedProperty: DerivedNode {
     @usableFromInline
     func invalidate() {
         stale.store(true, ordering: .releasing)
+    }
+
+    @usableFromInline
+    func clearStale() {
+        stale.store(false, ordering: .releasing)
     }
 
     @usableFromInline

@@ -14,9 +14,9 @@
 ///   order, on the writing thread (or on the thread already delivering, which a cross-thread or
 ///   re-entrant write is handed to). Never completes or fails.
 /// - Transactions: inside a Fluxer's `updateStore(dispatcher:)` values are held and delivered,
-///   all of them in write order, when the call returns, after the store's properties (written
-///   before them in the call) changed, so an observer reads the complete new store. Same write
-///   rule as ``StoreProperty``.
+///   all of them in write order, when the call returns, after the observers of every property
+///   the call changed (written before or after them), so an observer reads the complete new
+///   store. Same write rule as ``StoreProperty``.
 /// - `Sendable` when `Value` is.
 public final class Pulse<Value>: ObservableType {
     /// The element type when used as an observable: `Value`.

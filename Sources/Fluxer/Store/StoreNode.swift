@@ -10,6 +10,8 @@ protocol DerivedNode: AnyObject {
     var storeNode: StoreNode { get }
     /// Marks the cached value stale (reads compute a fresh one until the recomputation).
     func invalidate()
+    /// Marks the cached value fresh again (its inputs ended unchanged).
+    func clearStale()
     /// Computes the value from the inputs and writes it into `transaction`.
     func recompute(in transaction: StoreTransaction)
 }
@@ -40,8 +42,12 @@ public final class StoreNode: @unchecked Sendable {
     /// Marks every live dependent dirty in `transaction`.
     @usableFromInline
     func invalidateDependents(in transaction: StoreTransaction) {
-        let nodes = lock.withLock { dependents.compactMap(\.node) }
-        for node in nodes { transaction.markDirty(node) }
+        for node in liveDependents() { transaction.markDirty(node) }
+    }
+
+    /// The derived properties computed from this one that are alive.
+    func liveDependents() -> [any DerivedNode] {
+        lock.withLock { dependents.compactMap(\.node) }
     }
 }
 

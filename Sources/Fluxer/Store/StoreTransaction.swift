@@ -48,6 +48,9 @@ final class StoreTransaction: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var enlisted: ContiguousArray<any StoreTransactionMember> = []
     /// The pulses with values written, in first-write order: delivered after the properties.
     @exclusivity(unchecked) @usableFromInline var pulses: ContiguousArray<any StoreTransactionMember> = []
+    /// Derived properties marked stale because a property they depend on through another one is
+    /// dirty (see ``markDependentsStale(of:)``).
+    @exclusivity(unchecked) @usableFromInline var staleOnly: ContiguousArray<any DerivedNode> = []
     /// Derived properties whose inputs changed, to recompute before the commit.
     @exclusivity(unchecked) @usableFromInline var dirty: ContiguousArray<any DerivedNode> = []
     /// Set while the Fluxer's `events` are observed: told each change before it is delivered.
@@ -93,10 +96,21 @@ final class StoreTransaction: @unchecked Sendable {
         node.invalidate()
         for pending in dirty where pending === node { return }
         dirty.append(node)
-        // What is derived from `node` reads it: stale too, at every depth, so that its `value`
-        // is computed from the new inputs until the recomputation (which runs in creation
-        // order, each from final inputs, and emits only what changed).
-        if node.storeNode.hasDependents.load(ordering: .relaxed) { node.storeNode.invalidateDependents(in: self) }
+        if node.storeNode.hasDependents.load(ordering: .relaxed) { markDependentsStale(of: node.storeNode) }
+    }
+
+    /// Marks what is derived from a dirty property stale, at every depth, so that its `value`
+    /// is computed from the new inputs until the commit. It is recomputed only if an input's
+    /// recomputation changes (`markDirty`); otherwise its cached value still holds and
+    /// ``recomputeDirty()`` clears the mark.
+    @usableFromInline
+    func markDependentsStale(of storeNode: StoreNode) {
+        for node in storeNode.liveDependents() {
+            if staleOnly.contains(where: { $0 === node }) { continue }
+            node.invalidate()
+            staleOnly.append(node)
+            if node.storeNode.hasDependents.load(ordering: .relaxed) { markDependentsStale(of: node.storeNode) }
+        }
     }
 
     /// Recomputes the dirty derived properties (inputs before the properties derived from them:
@@ -183,6 +197,9 @@ final class StoreTransaction: @unchecked Sendable {
             let node = dirty.remove(at: first)
             node.recompute(in: self)
         }
+        // Those whose inputs ended unchanged were not recomputed: their cached value holds.
+        for node in staleOnly { node.clearStale() }
+        staleOnly.removeAll(keepingCapacity: staleOnly.count <= 16)
     }
 
     /// Runs `body` (store writes) as one transaction on the calling thread, then commits it.

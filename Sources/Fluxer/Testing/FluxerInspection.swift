@@ -68,16 +68,12 @@ extension Fluxer {
         return engine.lock.withLock { engine.inFlight.count }
     }
 
-    /// Subscribes `onEvent` to ``Fluxer/events`` before the pipeline starts, when this call
-    /// starts it, so that what the start does (a `transform(action:)` that starts with a load)
-    /// is observed too.
-    package func subscribeEventsFromStart(
-        _ onEvent: @escaping (FluxerEvent<Action, Dispatcher>) -> Void
-    ) -> Disposable {
+    /// Runs `subscribe` (which subscribes to ``Fluxer/events``, ``Fluxer/errors``...) before the
+    /// pipeline starts, when this call starts it, so that what the start does (a
+    /// `transform(action:)` that starts with a load) is observed too; returns what it returns.
+    package func subscribeBeforeStart(_ subscribe: () -> Disposable) -> Disposable {
         var subscription: Disposable?
-        pipeline.engine(for: self) { engine in
-            subscription = engine.events(store: store).subscribe(onNext: onEvent)
-        }
+        pipeline.engine(for: self) { _ in subscription = subscribe() }
         return subscription!
     }
 
