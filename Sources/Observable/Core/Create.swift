@@ -32,7 +32,7 @@ extension ObservableType {
         }
     }
 
-    /// ``deferred(_:)-(()->Observable<Element>)`` whose factory returns a subject, relay or other
+    /// `deferred(_:)` whose factory returns a subject, relay or other
     /// observable type (RxSwift's subjects are `Observable`s; here `Observable` is a struct).
     @inlinable
     public static func deferred<Source: ObservableConvertibleType>(

@@ -24,7 +24,7 @@ extension ObservableType {
         }
     }
 
-    /// ``catch(_:)-(Error)->Observable<Element>`` whose handler returns a subject, relay or
+    /// `catch(_:)` whose handler returns a subject, relay or
     /// other observable type (RxSwift's subjects are `Observable`s; here `Observable` is a struct).
     @inlinable
     public func `catch`<Fallback: ObservableConvertibleType>(

@@ -22,7 +22,7 @@ extension ObservableType {
     }
 
     /// Continues with `other` if this sequence completes without emitting anything; see
-    /// ``ifEmpty(switchTo:)-(Other)``.
+    /// the generic `ifEmpty(switchTo:)`.
     @inlinable
     public func ifEmpty(switchTo other: Observable<Element>) -> Observable<Element> {
         let source = self
