@@ -23,6 +23,22 @@ import Testing
         #expect(!network.hasObservers, "the in-flight stream was disposed")
     }
 
+    @Test func aFluxerWhoseStoreSchedulerNeverRunsItsActionsIsReleasedWithIt() {
+        weak var weakFluxer: ScriptFluxer?
+        weak var weakScheduler: TestScheduler?
+        do {
+            let scheduler = TestScheduler(initialClock: 0)
+            let fluxer = ScriptFluxer()
+            fluxer.scheduler = scheduler
+            fluxer.action.onNext("queued")  // waits for the scheduler, which nobody advances
+            #expect(fluxer.store.last.value == "")
+            weakFluxer = fluxer
+            weakScheduler = scheduler
+        }
+        #expect(weakFluxer == nil)
+        #expect(weakScheduler == nil, "the run queued on the scheduler let go of the Fluxer's engine")
+    }
+
     @Test func releasingTheFluxerReleasesWhatItsTransformStagesCaptured() {
         final class Captured {}
         weak var weakCaptured: Captured?

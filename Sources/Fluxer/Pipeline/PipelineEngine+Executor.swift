@@ -192,11 +192,22 @@ extension PipelineEngine {
     @inlinable
     func runQueued() {
         if let scheduler {
-            _ = scheduler.schedule(self) { pipeline in
+            let run = scheduler.schedule(self) { pipeline in
                 pipeline.beginOwnership()
                 pipeline.drain()
                 return Disposables.create()
             }
+            // Kept for teardown (see `scheduledRun`). Only one run is scheduled at a time (`busy`);
+            // a run that happened before it is stored here leaves a spent disposable, which is
+            // harmless, as is a later run it overwrites: a scheduler that performed this one
+            // will perform that one too.
+            let (previous, missed): (Disposable?, Bool) = lock.withLock {
+                if tornDown { return (nil, true) }
+                defer { scheduledRun = run }
+                return (scheduledRun, false)
+            }
+            withExtendedLifetime(previous) {}  // released without the lock
+            if missed { run.dispose() }
         } else {
             beginOwnership()
             drain()

@@ -149,7 +149,7 @@ extension DerivedProperty: DerivedNode {
     }
 }
 
-extension DerivedProperty: StoreTransactionMember {
+extension DerivedProperty: StoreTransactionProperty {
     @usableFromInline
     func commitTransaction() {
         commit(self)

@@ -88,17 +88,6 @@ extension Pulse: StoreTransactionMember {
         }
         for value in values { subject.on(.next(value)) }
     }
-
-    /// A pulse records nothing (it never replays): its values are delivered in the second step.
-    @usableFromInline
-    func prepareCommit() -> PreparedCommit {
-        .taken
-    }
-
-    @usableFromInline
-    func finishCommit(_ step: PreparedCommit) {
-        commitTransaction()
-    }
 }
 
 extension Pulse {

@@ -211,7 +211,7 @@ extension StoreProperty: @unchecked Sendable where Value: Sendable {}
 
 extension StoreProperty: Observation.Observable {}
 
-extension StoreProperty: StoreTransactionMember {
+extension StoreProperty: StoreTransactionProperty {
     @usableFromInline
     func commitTransaction() {
         commit(self)

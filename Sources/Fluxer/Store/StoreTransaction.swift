@@ -4,20 +4,27 @@ import Synchronization
 @usableFromInline
 protocol StoreTransactionMember: AnyObject {
     /// Delivers what was written since the last commit (for a property: its final value, unless
-    /// it equals the value before the transaction), when it is the only member that changed.
+    /// it equals the value before the transaction; for a pulse: every value written).
     func commitTransaction()
-    /// When several members changed, the first step of the commit: records what the member will
-    /// deliver (a property's new value, replayed to whoever subscribes from now on) and delivers
-    /// nothing yet. The result goes to ``finishCommit(_:)``.
-    func prepareCommit() -> PreparedCommit
-    /// The second step: delivers what ``prepareCommit()`` recorded, to the observers the member
-    /// had then.
-    func finishCommit(_ step: PreparedCommit)
     /// What the commit will deliver, described (`nil`: nothing), for ``FluxerEvent``.
     func describePendingChange() -> (old: String, new: String)?
 }
 
-/// Which step of a member's commit in two steps to run (see ``StoreTransactionMember``).
+/// A store property (stored or derived): a member that, when several properties changed, commits
+/// in two steps (see ``StoreTransaction/commitSeveral(first:)``). Pulses never replay, so they
+/// have no first step and are not properties.
+@usableFromInline
+protocol StoreTransactionProperty: StoreTransactionMember {
+    /// The first step: records what the property will deliver (its new value, replayed to
+    /// whoever subscribes from now on) and delivers nothing yet. The result goes to
+    /// ``finishCommit(_:)``.
+    func prepareCommit() -> PreparedCommit
+    /// The second step: delivers what ``prepareCommit()`` recorded, to the observers the
+    /// property had then.
+    func finishCommit(_ step: PreparedCommit)
+}
+
+/// Which step of a property's commit in two steps to run (see ``StoreTransactionProperty``).
 @usableFromInline
 enum CommitStep {
     /// The first step.
@@ -42,10 +49,10 @@ enum CommitStep {
 final class StoreTransaction: @unchecked Sendable {
     // `@exclusivity(unchecked)`: one thread at a time by design (above); the runtime's checks
     // would cost more than the rest of a commit.
-    /// The first member with deferred writes (most `updateStore` calls write one property).
-    @exclusivity(unchecked) @usableFromInline var first: (any StoreTransactionMember)?
-    /// The other members with deferred writes, in first-write order.
-    @exclusivity(unchecked) @usableFromInline var enlisted: ContiguousArray<any StoreTransactionMember> = []
+    /// The first property with deferred writes (most `updateStore` calls write one property).
+    @exclusivity(unchecked) @usableFromInline var first: (any StoreTransactionProperty)?
+    /// The other properties with deferred writes, in first-write order.
+    @exclusivity(unchecked) @usableFromInline var enlisted: ContiguousArray<any StoreTransactionProperty> = []
     /// The pulses with values written, in first-write order: delivered after the properties.
     @exclusivity(unchecked) @usableFromInline var pulses: ContiguousArray<any StoreTransactionMember> = []
     /// Derived properties marked stale because a property they depend on through another one is
@@ -75,7 +82,7 @@ final class StoreTransaction: @unchecked Sendable {
 
     /// Records `member`'s first deferred write.
     @inlinable
-    func enlist(_ member: any StoreTransactionMember) {
+    func enlist(_ member: any StoreTransactionProperty) {
         if first == nil {
             first = member
         } else {
@@ -130,25 +137,22 @@ final class StoreTransaction: @unchecked Sendable {
                 member.commitTransaction()
             }
         }
-        if !pulses.isEmpty { commitPulses() }
-    }
-
-    /// Delivers the pulses' values, after the properties (see ``enlistPulse(_:)``).
-    @usableFromInline
-    func commitPulses() {
-        commitEach(of: \.pulses, from: 0)
+        // The pulses' values, after the properties (see `enlistPulse(_:)`).
+        if !pulses.isEmpty { commitEach(of: \.pulses, from: 0) { $0 } }
     }
 
     /// Commits the members of the list at `list` from `start` one at a time, reporting each
-    /// first, also those appended meanwhile; then empties the list.
+    /// first, also those appended meanwhile; then empties the list. (`asMember` is the identity:
+    /// the list holds pulses or properties.)
     @usableFromInline
-    func commitEach(
-        of list: ReferenceWritableKeyPath<StoreTransaction, ContiguousArray<any StoreTransactionMember>>,
-        from start: Int
+    func commitEach<Element>(
+        of list: ReferenceWritableKeyPath<StoreTransaction, ContiguousArray<Element>>,
+        from start: Int,
+        asMember: (Element) -> any StoreTransactionMember
     ) {
         var index = start
         while index < self[keyPath: list].count {
-            let member = self[keyPath: list][index]
+            let member = asMember(self[keyPath: list][index])
             if reporter != nil { report(member) }
             member.commitTransaction()
             index += 1
@@ -161,7 +165,7 @@ final class StoreTransaction: @unchecked Sendable {
     /// replayed that one's new value (what `value` reads), and not sent it again; then each member
     /// delivers to the observers it had, in first-write order.
     @usableFromInline
-    func commitSeveral(first member: any StoreTransactionMember) {
+    func commitSeveral(first member: any StoreTransactionProperty) {
         let count = enlisted.count
         let reporting = reporter != nil
         if reporting {
@@ -179,7 +183,7 @@ final class StoreTransaction: @unchecked Sendable {
         changes.removeAll(keepingCapacity: true)
         // Members enlisted while the observers ran (none, as long as observers write the store
         // outside this transaction, which they do: see `commit()`), one at a time.
-        commitEach(of: \.enlisted, from: count)
+        commitEach(of: \.enlisted, from: count) { $0 }
     }
 
     @usableFromInline
