@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Emits an element only after `dueTime` has passed without another element.
     ///
-    /// `-a-b-c---d-|` → `-------c---(d|)` (`dueTime` = 3 dashes)
+    /// `-a-b-c---d-|` → `--------c--(d|)` (`dueTime` = 3 dashes)
     ///
     /// Each element restarts the timer; when it fires, the latest element is emitted on
     /// `scheduler`. On completion a pending element is emitted at once, then the completion. On

@@ -1,7 +1,11 @@
-extension ObservableType where Element: FixedWidthInteger {
+/// The element types `interval` and `timer` count in: RxSwift's name for `FixedWidthInteger`,
+/// for code that constrains its own extensions the same way.
+public typealias RxAbstractInteger = FixedWidthInteger
+
+extension ObservableType where Element: RxAbstractInteger {
     /// Emits 0, 1, 2, ... every `period`, on `scheduler`, forever.
     ///
-    /// `----0----1----2----3--...` (one dash per `period / 5`)
+    /// `-----0----1----2----3--...` (one dash per `period / 5`)
     ///
     /// The first element comes one `period` after subscription. Elements are delivered on
     /// `scheduler` (a periodic timer; ticks never overlap). Never completes; disposing the

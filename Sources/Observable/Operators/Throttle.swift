@@ -4,8 +4,8 @@ extension ObservableType {
     /// Emits at most one element per `dueTime`: the first element at once, then nothing until
     /// `dueTime` has passed since the last emission.
     ///
-    /// window 3: `a-b-c---d|` → latest: `a--c--d|` (`c` and `d` when their window ends);
-    /// not latest: `a-------d|`
+    /// window 3: `a-b-c---d|` → latest: `a--b--c--(d|)` (`b`, `c` and `d` when their window
+    /// ends, the completion with `d`); not latest: `a---c---d|`
     ///
     /// - `latest: true`: the latest element that arrived during the window is emitted when the
     ///   window ends (on `scheduler`); a completion that arrives while one is pending waits for it

@@ -1,4 +1,4 @@
-extension PrimitiveSequenceType where Element: FixedWidthInteger {
+extension PrimitiveSequenceType where Element: RxAbstractInteger {
     /// A ``Single`` (or ``Maybe``) whose element is 0, `dueTime` after subscription:
     /// `------(0|)` (one dash per `dueTime / 6`). `Single<Int>.timer(.seconds(5), scheduler: s)`.
     ///

@@ -46,9 +46,7 @@ extension ObservableConvertibleType {
     /// `--1--#` → `--1--(e|)`, every event on the main scheduler, shared with replay 1.
     @inlinable
     public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
-        Driver(
-            asObservable().observe(on: DriverSharingStrategy.scheduler)
-                .catchAndReturn(onErrorJustReturn))
+        asSharedSequence(sharingStrategy: DriverSharingStrategy.self, onErrorJustReturn: onErrorJustReturn)
     }
 
     /// This sequence as a ``Driver``: on error, continues with `onErrorDriveWith`.
@@ -56,10 +54,7 @@ extension ObservableConvertibleType {
     /// `--1--#` → `--1--(onErrorDriveWith's events)`, on the main scheduler, shared with replay 1.
     @inlinable
     public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
-        let fallback = onErrorDriveWith.source
-        return Driver(
-            asObservable().observe(on: DriverSharingStrategy.scheduler)
-                .catch { _ in fallback })
+        asSharedSequence(sharingStrategy: DriverSharingStrategy.self, onErrorDriveWith: onErrorDriveWith)
     }
 
     /// This sequence as a ``Driver``: on error, continues with the ``Driver`` that
@@ -68,9 +63,7 @@ extension ObservableConvertibleType {
     /// `--1--#` → `--1--(recovery's events)`, on the main scheduler, shared with replay 1.
     @inlinable
     public func asDriver(onErrorRecover: @escaping (_ error: Swift.Error) -> Driver<Element>) -> Driver<Element> {
-        Driver(
-            asObservable().observe(on: DriverSharingStrategy.scheduler)
-                .catch { onErrorRecover($0).source })
+        asSharedSequence(sharingStrategy: DriverSharingStrategy.self, onErrorRecover: onErrorRecover)
     }
 }
 

@@ -6,7 +6,7 @@
 
 extension SharedSequenceConvertibleType {
     /// Combines each element with the latest element of `second`; elements that arrive before
-    /// `second` has emitted are dropped. `--1---2--3|`, `second: ----a----b-` → `------2a-3a|`.
+    /// `second` has emitted are dropped. `--1---2--3--|`, `second: ----a-----b-` → `------2a-3a-|`.
     @inlinable
     public func withLatestFrom<Second: SharedSequenceConvertibleType, Result>(
         _ second: Second, resultSelector: @escaping (Element, Second.Element) -> Result
@@ -15,7 +15,7 @@ extension SharedSequenceConvertibleType {
     }
 
     /// The latest element of `second` at each element of this sequence.
-    /// `--1---2--3|`, `second: ----a----b-` → `------a--a|`.
+    /// `--1---2--3--|`, `second: ----a-----b-` → `------a--a--|`.
     @inlinable
     public func withLatestFrom<Second: SharedSequenceConvertibleType>(
         _ second: Second

@@ -118,14 +118,14 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Emits an element only after `dueTime` without another one; the timer runs on the
-    /// strategy's scheduler. `-a-b---c|` → `-----b--(c|)` (`dueTime` = 3 dashes).
+    /// strategy's scheduler. `-a-b---c|` → `------b-(c|)` (`dueTime` = 3 dashes).
     @inlinable
     public func debounce(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().debounce(dueTime, scheduler: SharingStrategy.scheduler))
     }
 
     /// Emits at most one element per `dueTime`; see ``ObservableType/throttle(_:latest:scheduler:)``.
-    /// `a-b-c---d|` → `a--c--d|` (window 3). The timer runs on the strategy's scheduler.
+    /// `a-b-c---d|` → `a--b--c--(d|)` (window 3). The timer runs on the strategy's scheduler.
     @inlinable
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().throttle(dueTime, latest: latest, scheduler: SharingStrategy.scheduler))
@@ -137,8 +137,12 @@ extension SharedSequenceConvertibleType {
     public func delay(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().delay(dueTime, scheduler: SharingStrategy.scheduler))
     }
+}
 
-    /// Pairs each element with `object` while it is alive; completes once it is gone.
+extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
+    /// Pairs each element with `object` while it is alive; completes once it is gone. On
+    /// ``Signal`` only, as in RxCocoa: a ``Driver`` replays its latest element, which would keep
+    /// `object` alive (use `drive(with:onNext:)`).
     @inlinable
     public func withUnretained<Object: AnyObject, Out>(
         _ object: Object, resultSelector: @escaping (Object, Element) -> Out
@@ -146,12 +150,39 @@ extension SharedSequenceConvertibleType {
         SharedSequence(asObservable().withUnretained(object, resultSelector: resultSelector))
     }
 
-    /// Pairs each element with `object` while it is alive; completes once it is gone.
+    /// Pairs each element with `object` while it is alive; completes once it is gone. On
+    /// ``Signal`` only (see ``withUnretained(_:resultSelector:)``).
     @inlinable
     public func withUnretained<Object: AnyObject>(
         _ object: Object
     ) -> SharedSequence<SharingStrategy, (Object, Element)> {
         withUnretained(object) { ($0, $1) }
+    }
+}
+
+extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
+    /// Unavailable, as in RxCocoa: the ``Driver``'s replay buffer would hold the pair, and so
+    /// `object`, for as long as the Driver is subscribed (a cycle when `object` owns the
+    /// subscription).
+    @available(
+        *, unavailable,
+        message: "withUnretained has been deprecated for Driver. Consider using `drive(with:onNext:onCompleted:onDisposed:)`, instead"
+    )
+    public func withUnretained<Object: AnyObject, Out>(
+        _ object: Object, resultSelector: @escaping (Object, Element) -> Out
+    ) -> SharedSequence<SharingStrategy, Out> {
+        SharedSequence(asObservable().withUnretained(object, resultSelector: resultSelector))
+    }
+
+    /// Unavailable, as in RxCocoa (see ``withUnretained(_:resultSelector:)``).
+    @available(
+        *, unavailable,
+        message: "withUnretained has been deprecated for Driver. Consider using `drive(with:onNext:onCompleted:onDisposed:)`, instead"
+    )
+    public func withUnretained<Object: AnyObject>(
+        _ object: Object
+    ) -> SharedSequence<SharingStrategy, (Object, Element)> {
+        SharedSequence(asObservable().withUnretained(object) { ($0, $1) })
     }
 }
 

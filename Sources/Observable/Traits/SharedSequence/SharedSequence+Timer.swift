@@ -1,8 +1,8 @@
-extension SharedSequence where Element: FixedWidthInteger {
+extension SharedSequence where Element: RxAbstractInteger {
     /// Emits 0, 1, 2, ... every `period`, on the strategy's scheduler, forever (RxCocoa's
     /// `Driver.interval(_:)` and `Signal.interval(_:)`).
     ///
-    /// `----0----1----2----3--...` (one dash per `period / 5`)
+    /// `-----0----1----2----3--...` (one dash per `period / 5`)
     ///
     /// The first element comes one `period` after the shared subscription starts. Elements are
     /// delivered on ``SharingScheduler`` (a new ``MainScheduler`` unless mocked), shared as

@@ -41,9 +41,7 @@ extension ObservableConvertibleType {
     /// `--1--#` → `--1--(e|)`, every event on the main scheduler, shared without replay.
     @inlinable
     public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
-        Signal(
-            asObservable().observe(on: SignalSharingStrategy.scheduler)
-                .catchAndReturn(onErrorJustReturn))
+        asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorJustReturn: onErrorJustReturn)
     }
 
     /// This sequence as a ``Signal``: on error, continues with `onErrorSignalWith`.
@@ -51,19 +49,14 @@ extension ObservableConvertibleType {
     /// `--1--#` → `--1--(onErrorSignalWith's events)`, on the main scheduler.
     @inlinable
     public func asSignal(onErrorSignalWith: Signal<Element>) -> Signal<Element> {
-        let fallback = onErrorSignalWith.source
-        return Signal(
-            asObservable().observe(on: SignalSharingStrategy.scheduler)
-                .catch { _ in fallback })
+        asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorDriveWith: onErrorSignalWith)
     }
 
     /// This sequence as a ``Signal``: on error, continues with the ``Signal`` that
     /// `onErrorRecover` returns for the error (called on the main scheduler).
     @inlinable
     public func asSignal(onErrorRecover: @escaping (_ error: Swift.Error) -> Signal<Element>) -> Signal<Element> {
-        Signal(
-            asObservable().observe(on: SignalSharingStrategy.scheduler)
-                .catch { onErrorRecover($0).source })
+        asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorRecover: onErrorRecover)
     }
 }
 
