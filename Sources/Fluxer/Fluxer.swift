@@ -22,8 +22,9 @@
 /// `stub`, `isStubEnabled`, or a view's `fluxer` being set) and is hot from then on: actions
 /// are processed whether or not anyone observes the store. Dispatchers of one action are
 /// applied in the order its stream emits them; dispatchers of different actions interleave as
-/// they arrive (merge). `cancellationKey(for:)` gives latest-wins cancellation. Errors never end
-/// the pipeline: they go to `errors`.
+/// they arrive (merge). `cancellationKey(for:)` gives latest-wins cancellation. Errors of
+/// `dispatch`, its streams and `updateStore` never end the pipeline: they go to `errors` (see
+/// ``transform(action:)`` for the stream that hook returns).
 ///
 /// **Threading.** Nothing is rescheduled by default. Each Fluxer has one serial executor that
 /// runs `dispatch`, `updateStore` and the delivery of actions and dispatchers through the

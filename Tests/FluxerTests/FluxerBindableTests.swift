@@ -146,3 +146,45 @@ final class CounterView: FluxerBindable {
         #expect(fluxer.stub.actions.isEmpty)
     }
 }
+
+/// Starts with a load that raises an alert (a pulse), then fails.
+final class StartupAlertFluxer: Fluxer {
+    enum Action { case load, retry }
+    typealias Dispatcher = String
+    struct Store {
+        let alert = Pulse<String>()
+    }
+    let store = Store()
+    let pipeline = FluxerPipeline<Action, Dispatcher>()
+
+    func transform(action: Observable<Action>) -> Observable<Action> { action.startWith(.load) }
+    func dispatch(action: Action) throws -> Observable<String> {
+        .concat(.just(action == .load ? "Offline" : "Retrying"), .error(TestError("offline")))
+    }
+    func updateStore(dispatcher: String) throws { store.alert.accept(dispatcher) }
+}
+
+/// Shows alerts and errors; binds an action too (which must not start the pipeline early).
+final class StartupAlertView: FluxerBindable {
+    var disposeBag = DisposeBag()
+    let retries = PublishSubject<Void>()
+    var shown: [String] = []
+
+    func bind(fluxer: StartupAlertFluxer) {
+        retries.map { StartupAlertFluxer.Action.retry }.bind(to: fluxer.action).disposed(by: disposeBag)
+        fluxer.store.alert.subscribe(onNext: { [weak self] in self?.shown.append($0) }).disposed(by: disposeBag)
+        fluxer.errors.subscribe(onNext: { [weak self] in self?.shown.append("\($0)") }).disposed(by: disposeBag)
+    }
+}
+
+@Suite struct FluxerBindableStartTests {
+    @Test func whatThePipelinesStartSendsReachesTheBindingsMadeInBind() {
+        let view = StartupAlertView()
+        view.fluxer = StartupAlertFluxer()
+        // The start ran after bind(fluxer:): its pulse and its error (which went to the hook
+        // when nobody observed `errors`) reached the view.
+        #expect(view.shown == ["Offline", "\(TestError("offline"))"])
+        view.retries.onNext(())
+        #expect(view.shown.suffix(2) == ["Retrying", "\(TestError("offline"))"])
+    }
+}

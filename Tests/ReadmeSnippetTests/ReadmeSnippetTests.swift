@@ -7,9 +7,9 @@ import Testing
     @MainActor @Test func readmeBlockAtLine96Runs() throws { tourOfOperators() }
     @MainActor @Test func readmeBlockAtLine137Runs() throws { try tourOfSubjects() }
     @MainActor @Test func readmeBlockAtLine218Runs() throws { tourOfTraits() }
-    @MainActor @Test func readmeBlockAtLine426Runs() throws { signUpEnablesSubmit() }
-    @MainActor @Test func readmeBlockAtLine475Runs() throws { redrawWhenTheCountChanges() }
-    @MainActor @Test func readmeBlockAtLine595Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine632Runs() throws { testCounterViewWithStub() }
-    @MainActor @Test func readmeBlockAtLine655Runs() throws { testCounterStepByStep() }
+    @MainActor @Test func readmeBlockAtLine427Runs() throws { signUpEnablesSubmit() }
+    @MainActor @Test func readmeBlockAtLine476Runs() throws { redrawWhenTheCountChanges() }
+    @MainActor @Test func readmeBlockAtLine596Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine633Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine656Runs() throws { testCounterStepByStep() }
 }

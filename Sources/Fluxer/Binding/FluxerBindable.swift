@@ -15,9 +15,10 @@ import Synchronization
 /// ```
 /// The library provides ``fluxer`` (stored in a side table, keyed weakly by the view). Setting it
 /// replaces `disposeBag` (ending every binding of the previous Fluxer, whose changes then no
-/// longer arrive), starts the new Fluxer's pipeline if it has not started (as reading a
-/// ReactorKit reactor's `state` does), then calls `bind(fluxer:)` once with the new one; setting
-/// `nil` only unbinds.
+/// longer arrive), calls `bind(fluxer:)` once with the new one, then starts its pipeline if it
+/// has not started (as reading a ReactorKit reactor's `state` does): what the start does (a
+/// `transform(action:)` that starts with `.load`) reaches the bindings made in `bind`, pulses
+/// and `errors` included. Setting `nil` only unbinds.
 /// The view holds its Fluxer strongly; the Fluxer does not hold the view. Set it on the thread
 /// that owns the view.
 public protocol FluxerBindable: AnyObject {
@@ -53,11 +54,11 @@ extension FluxerBindable {
             guard let binding, let newValue else { return }
             _ = binding.needsMarker()
             disposeBag.insert(BindingMarker(view: self, binding: binding))
-            // A view that only observes the store must see what the pipeline's start does (a
-            // `transform(action:)` that starts with a load), as a reactor's start when the view
-            // reads its state.
-            _ = newValue.engine
-            bind(fluxer: newValue)
+            // The pipeline starts after `bind` (if this starts it), so that what its start does
+            // (a `transform(action:)` that starts with a load) reaches the bindings: a pulse or
+            // an error it sends is not lost, and a property's change arrives as a change.
+            // Actions bound meanwhile are queued for the start.
+            newValue.runBeforeStart { bind(fluxer: newValue) }
         }
     }
 }

@@ -73,8 +73,14 @@ extension Fluxer {
     /// `transform(action:)` that starts with a load) is observed too; returns what it returns.
     package func subscribeBeforeStart(_ subscribe: () -> Disposable) -> Disposable {
         var subscription: Disposable?
-        pipeline.engine(for: self) { _ in subscription = subscribe() }
+        runBeforeStart { subscription = subscribe() }
         return subscription!
+    }
+
+    /// Runs `body` before the pipeline starts when this call starts it (actions it sends are
+    /// queued for the start), otherwise at once.
+    package func runBeforeStart(_ body: () -> Void) {
+        pipeline.engine(for: self) { _ in body() }
     }
 
     /// `true` while a thread is processing this Fluxer's queue (or a queued job waits for one).
