@@ -195,3 +195,34 @@ extension FluxerReleaseTests {
         #expect(reads.values.prefix(4) == ["a draft read a", "b draft read b", "a read b", "x read nil"])
     }
 }
+
+/// Runs `onRelease` when released.
+final class ReleaseProbe {
+    let onRelease: () -> Void
+    init(_ onRelease: @escaping () -> Void = {}) { self.onRelease = onRelease }
+    deinit { onRelease() }
+}
+
+/// The owner of a side table entry.
+final class TableOwner {}
+
+extension FluxerReleaseTests {
+    /// A view that died left its entry (its bag was replaced by hand, so no marker removed it);
+    /// a new view at the same address is bound: the old entry's Fluxer is released, and its
+    /// teardown may use the side table (a bound view it releases removes its own entry).
+    @Test func aStaleBindingEntryIsReleasedOutsideTheTablesLock() {
+        let previous = Recorder<Bool>()
+        let returned = returnsInTime {
+            let table = SideTable<ReleaseProbe>()
+            let owner = TableOwner()
+            let deadViewStandIn = TableOwner()
+            let id = ObjectIdentifier(owner)
+            table.shard(for: id).entries[id] = .init(
+                owner: deadViewStandIn, value: ReleaseProbe { _ = table.containsEntry(for: id) })
+            previous.append(table.replace(ReleaseProbe(), for: owner) != nil)
+            withExtendedLifetime(deadViewStandIn) {}
+        }
+        #expect(returned, "releasing the stale entry's value under the shard's lock deadlocked")
+        #expect(previous.values == [false], "the stale entry is not the new owner's")
+    }
+}

@@ -62,9 +62,13 @@ final class SideTable<Value: AnyObject>: @unchecked Sendable {
         let id = ObjectIdentifier(owner)
         let shard = shard(for: id)
         var previous: Value?
+        // What leaves the table is released after unlocking: a value's deinit may use the table
+        // (a Fluxer's teardown releasing a bound view, which removes its own entry).
+        var replaced: Entry?
         var removed: [Value] = []
         shard.lock.withLock {
-            if let existing = shard.entries[id], existing.owner === owner { previous = existing.value }
+            replaced = shard.entries[id]
+            if let replaced, replaced.owner === owner { previous = replaced.value }
             if let value {
                 shard.entries[id] = Entry(owner: owner, value: value)
             } else {
@@ -78,7 +82,7 @@ final class SideTable<Value: AnyObject>: @unchecked Sendable {
                 shard.sweepThreshold = max(16, shard.entries.count * 2)
             }
         }
-        _ = removed
+        withExtendedLifetime((replaced, removed)) {}
         return previous
     }
 
