@@ -13,7 +13,8 @@ extension ObservableType {
     /// while another `catch` on the same thread is subscribing its own fallback (nested `catch`
     /// operators failing over one after another), it is subscribed right after that
     /// subscription returns. So a chain of thousands of nested `catch` fails over in a loop, not
-    /// by recursion.
+    /// by recursion. The failed source's subscription is disposed once the returned sequence's
+    /// `subscribe` has returned, as in RxSwift.
     @inlinable
     public func `catch`(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
         let source = self
@@ -143,7 +144,6 @@ final class CatchSink<Element>: StopSignal, Cancelable, @unchecked Sendable {
         guard
             state.compareExchange(expected: 0, desired: Self.switched, ordering: .acquiringAndReleasing).exchanged
         else { return }
-        stopUpstream()
         let observer = AnyObserver<Element>(
             eventHandler: { event in
                 switch event {
@@ -151,7 +151,13 @@ final class CatchSink<Element>: StopSignal, Cancelable, @unchecked Sendable {
                 case .error, .completed: self.forwardTerminal(event)
                 }
             }, stopSignal: head)
-        catchFallbackTrampoline.run { head.fillUpstream(fallback.subscribe(observer)) }
+        // The fallback is subscribed before the failed source is disposed, as RxSwift's serial
+        // disposable does it (and `timeout(_:other:)` here): a synchronous fallback's events
+        // come before the source's disposal.
+        catchFallbackTrampoline.run {
+            head.fillUpstream(fallback.subscribe(observer))
+            self.stopUpstream()
+        }
     }
 
     @inlinable

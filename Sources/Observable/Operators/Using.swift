@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ObservableType {
     /// Makes a resource for each subscription and a sequence that uses it; the resource is
     /// disposed when the sequence terminates or the subscription is disposed.
@@ -19,7 +21,7 @@ extension ObservableType {
                 observer.on(.error(error))
                 return Disposables.create()
             }
-            let release = Disposables.create(with: { resource.dispose() })
+            let release = UsingRelease(resource)
             let source: Observable<Element>
             do { source = try observableFactory(resource) } catch {
                 observer.on(.error(error))
@@ -31,11 +33,42 @@ extension ObservableType {
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     sink.forward(event)
-                    if event.isStopEvent { release.dispose() }
+                    if event.isStopEvent { release.step() }
                 })
+            let subscription = sink.setUpstream(upstream)
+            // A sequence that ended while being subscribed had no subscription to dispose yet:
+            // `setUpstream` has just disposed it, so the resource goes now, after it.
+            release.step()
             // A composite disposes its members in order, so the resource after the sequence's
             // subscription, however deep that is.
-            return Disposables.create(sink.setUpstream(upstream), release)
+            return Disposables.create(subscription, release)
         }
+    }
+}
+
+/// Disposes `using`'s resource once: on dispose, or at the second of two steps, the sequence's
+/// terminal event and the end of its `subscribe` (in either order), so that the resource always
+/// goes after the sequence's subscription, also when the sequence ends while being subscribed.
+/// @unchecked Sendable: `resource` is immutable; `steps` and `released` are atomics.
+@usableFromInline
+final class UsingRelease<Resource: Disposable>: Disposable, @unchecked Sendable {
+    @usableFromInline let resource: Resource
+    @usableFromInline let steps = Atomic<Int>(0)
+    @usableFromInline let released = Atomic<Bool>(false)
+
+    @inlinable
+    init(_ resource: Resource) {
+        self.resource = resource
+    }
+
+    /// One of the two steps; the second disposes the resource.
+    @inlinable
+    func step() {
+        if steps.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == 2 { dispose() }
+    }
+
+    @inlinable
+    func dispose() {
+        if !released.exchange(true, ordering: .acquiringAndReleasing) { resource.dispose() }
     }
 }

@@ -35,6 +35,39 @@ extension DisposeTrampolineBreakerTests {
         #expect(ledger.balance == 0, "\(ledger.balance) library object(s) left alive")
     }
 
+    /// A sequence that ends while it is being subscribed: its subscription is disposed first,
+    /// then the resource, as in RxSwift (the resource went first, while the source's
+    /// subscription was still being made).
+    @Test func usingDisposesItsResourceAfterASourceThatEndsWhileSubscribed() {
+        let log = Log()
+        let source = Observable<Int>.create { observer in
+            observer.onNext(1)
+            observer.onCompleted()
+            return LoggingDisposable(log, "source")
+        }
+        var elements: [Int] = []
+        _ = Observable.using({ LoggingDisposable(log, "resource") }, observableFactory: { _ in source })
+            .subscribe(onNext: { elements.append($0) })
+        #expect(elements == [1])
+        #expect(log.entries == ["source", "resource"])
+    }
+
+    /// `catch` subscribes its fallback before it disposes the failed source, as RxSwift's serial
+    /// disposable does (the source was disposed first).
+    @Test func catchDisposesTheFailedSourceAfterSubscribingTheFallback() {
+        let log = Log()
+        let subject = PublishSubject<Int>()
+        let source = Observable<Int>.create { observer in
+            Disposables.create(subject.subscribe(observer), LoggingDisposable(log, "source"))
+        }
+        let subscription = source.catch { _ in
+            Observable.just(9).do(onSubscribe: { log.add("fallback subscribed") })
+        }.subscribe(onNext: { log.add("\($0)") })
+        subject.onError(CoreTestError.boom)
+        #expect(log.entries == ["fallback subscribed", "9", "source"])
+        subscription.dispose()
+    }
+
     /// A custom operator as RxSwift users write it: `create` returning
     /// `Disposables.create(subscription, cleanup)`, over a deep source: a composite disposes its
     /// members in order even when the first one's disposal is deferred, so `cleanup` runs once
