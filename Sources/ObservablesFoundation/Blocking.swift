@@ -15,7 +15,11 @@ extension ObservableConvertibleType {
     ///
     /// Called on the main thread, it keeps the main run loop running while it waits, as
     /// RxBlocking does, so work scheduled on `MainScheduler` (the main queue) still runs: a test
-    /// can block on a sequence that emits on the main queue. Elsewhere the thread simply waits,
+    /// can block on a sequence that emits on the main queue. Not when the caller is itself main
+    /// queue work (a block given to `DispatchQueue.main.async`, a `@MainActor` task or async
+    /// test): the run loop does not drain the main queue inside one of its own blocks, so, as
+    /// with RxBlocking, that work waits until the call returns (with a timeout, it ends in
+    /// `RxError.timeout`). Elsewhere the thread simply waits,
     /// so it must not be the one that has to deliver the events (a serial queue the sequence
     /// observes on, or the main queue's work when Dispatch drains it on worker threads after
     /// `dispatchMain()`): with a timeout that ends in `RxError.timeout`, without one it never
@@ -25,19 +29,20 @@ extension ObservableConvertibleType {
     }
 }
 
-/// The result of ``BlockingObservable/materialize()``: the elements received, and how the
-/// sequence ended.
-public enum MaterializedSequenceResult<Element> {
+/// The result of ``BlockingObservable/materialize()``: the elements received (of type `T`, as
+/// RxBlocking names its parameter), and how the sequence ended.
+public enum MaterializedSequenceResult<T> {
     /// The sequence completed after sending `elements`.
-    case completed(elements: [Element])
+    case completed(elements: [T])
     /// The sequence failed with `error` after sending `elements` (`RxError.timeout` when the wait
     /// timed out).
-    case failed(elements: [Element], error: Swift.Error)
+    case failed(elements: [T], error: Swift.Error)
 }
 
-extension MaterializedSequenceResult: Equatable where Element: Equatable {
+extension MaterializedSequenceResult: Equatable where T: Equatable {
     /// Equal when both completed with equal elements, or both failed with equal elements and
-    /// errors equal by `errorsAreEqual(_:_:)`.
+    /// errors equal by `errorsAreEqual(_:_:)`. (RxBlocking has no such conformance; a test
+    /// helper that declares one still compiles, with a warning that this module states it.)
     public static func == (lhs: Self, rhs: Self) -> Bool {
         switch (lhs, rhs) {
         case (.completed(let l), .completed(let r)): return l == r

@@ -12,7 +12,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     ///   RxSwift; any other error is sent as `.error`.
     /// - Disposing cancels the task: the sequence sees the cancellation (`Task.isCancelled`), and
     ///   nothing is delivered after `dispose()` returns, not even an error the cancelled
-    ///   iteration throws.
+    ///   iteration throws. The iteration also stops, after the element just sent, once the
+    ///   subscription wants no more (disposed, or `take(n)` has its `n`): so a sequence that
+    ///   never suspends and ignores cancellation still ends, even while it runs inside `subscribe`.
     /// - Parameter detached: `true` iterates in a detached task (`Task.detached`: no inherited
     ///   actor, priority or task-local values; nothing is delivered during `subscribe`); `false`
     ///   (the default) as ``ObservableType/run(priority:_:catch:)``.
@@ -21,7 +23,12 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
             detached: detached, priority: nil,
             { send in
                 do {
-                    for try await element in self { send(element) }
+                    for try await element in self {
+                        send(element)
+                        // A sequence that never suspends cannot be cancelled while `subscribe`
+                        // runs it (`take(1)` has no disposable to dispose yet): stop here.
+                        if send.isStopped { break }
+                    }
                 } catch is CancellationError {}
             }, catch: nil)
     }

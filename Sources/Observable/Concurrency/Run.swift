@@ -89,4 +89,11 @@ public struct Sender<Element>: Sendable {
     public func callAsFunction(_ element: Element) {
         sink.on(.next(element))
     }
+
+    /// `true` once nothing sent will be delivered any more (disposed, or an operator downstream
+    /// such as `take` has all it needs): a producer that never suspends can stop on it, even
+    /// before `subscribe` has returned a disposable to dispose.
+    var isStopped: Bool {
+        sink.isStopped
+    }
 }

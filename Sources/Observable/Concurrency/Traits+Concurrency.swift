@@ -1,3 +1,5 @@
+import Synchronization
+
 // The traits and Swift concurrency: awaiting a trait's result, and non-throwing `values` for
 // the sequences that cannot fail. (Making a trait from async code: `AsyncCreate.swift`.)
 
@@ -17,27 +19,45 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
 
 extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
     /// The element, or `nil` if the `Maybe` completes empty, awaited; throws its error.
-    /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`.
+    /// Cancelling the awaiting task before the `Maybe` ends disposes the subscription and throws
+    /// `CancellationError`; a `Maybe` that completed first returns `nil`, as in RxSwift.
     public var value: Element? {
         get async throws {
-            var elements = primitiveSequence.asObservable().values.makeAsyncIterator()
+            let completion = CompletionFlag()
+            var elements = completion.observing(primitiveSequence.asObservable()).values.makeAsyncIterator()
             let element = try await elements.next()
-            if element == nil { try Task.checkCancellation() }
+            if element == nil && !completion.happened { try Task.checkCancellation() }
             return element
         }
     }
 }
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
-    /// Awaits completion; throws the `Completable`'s error. Cancelling the awaiting task
-    /// disposes the subscription and throws `CancellationError`.
+    /// Awaits completion; throws the `Completable`'s error. Cancelling the awaiting task before
+    /// the `Completable` ends disposes the subscription and throws `CancellationError`; one that
+    /// completed first returns, as in RxSwift (the work it stands for is done).
     public var value: Void {
         get async throws {
-            var events = primitiveSequence.asObservable().values.makeAsyncIterator()
+            let completion = CompletionFlag()
+            var events = completion.observing(primitiveSequence.asObservable()).values.makeAsyncIterator()
             _ = try await events.next()
-            try Task.checkCancellation()
+            if !completion.happened { try Task.checkCancellation() }
         }
     }
+}
+
+/// Whether a sequence completed, for `value`: its end and a cancellation both end the stream
+/// with `nil`.
+/// @unchecked: `flag` is atomic.
+private final class CompletionFlag: @unchecked Sendable {
+    private let flag = Atomic<Bool>(false)
+
+    /// `source`, noting its completion before passing it on.
+    func observing<Element>(_ source: Observable<Element>) -> Observable<Element> {
+        source.do(onCompleted: { self.flag.store(true, ordering: .releasing) })
+    }
+
+    var happened: Bool { flag.load(ordering: .acquiring) }
 }
 
 extension InfallibleType where Element: Sendable {

@@ -23,6 +23,30 @@ private final class Payload: Sendable {
     deinit { census.released.add(1, ordering: .relaxed) }
 }
 
+/// Counts from 0 to `limit` without ever suspending or checking for cancellation (as
+/// swift-async-algorithms' `async` of a plain sequence does), counting what it produced.
+private struct Eager: AsyncSequence, Sendable {
+    let limit: Int
+    let census: Census
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let limit: Int
+        let census: Census
+        let lifetime: Payload  // released with the iterator, when the iteration ends
+        var next = 0
+        mutating func next() async -> Int? {
+            guard next < limit else { return nil }
+            census.events.add(1, ordering: .relaxed)
+            defer { next += 1 }
+            return next
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(limit: limit, census: census, lifetime: Payload(census))
+    }
+}
+
 private enum BridgeContext {
     @TaskLocal static var label = "none"
 }
@@ -99,6 +123,18 @@ private func eventsUntilTheEnd(of source: Observable<Int>) async -> [Event<Int>]
         let events = await eventsUntilTheEnd(of: stream.asObservable())
         #expect(events.map(\.element) == [1, 2, 3, nil])
         #expect(events.last?.isCompleted == true)
+    }
+
+    @Test func takeStopsAnAsyncSequenceThatNeverSuspends() async {
+        for detached in [false, true] {
+            let census = Census()
+            let eager = Eager(limit: 1_000_000, census: census)
+            let events = await eventsUntilTheEnd(of: eager.asObservable(detached: detached).take(3))
+            #expect(events.map(\.element) == [0, 1, 2, nil])
+            #expect(await eventually { census.released.load(ordering: .relaxed) == 1 }, "the iteration ended")
+            // After the third element (it ran to a million before).
+            #expect(census.events.load(ordering: .relaxed) == 3)
+        }
     }
 
     @Test func anAsyncSequenceThatThrowsCancellationErrorCompletesAsInRxSwift() async {

@@ -28,6 +28,25 @@ private final class CancelLog: Sendable {
         await #expect(throws: Offline.self) { try await Completable.error(Offline()).value }
     }
 
+    /// The work a Completable stands for is done once it completed: a cancellation that comes
+    /// after does not turn that into a `CancellationError` (RxSwift resumes on completion).
+    @Test func aCompletableOrMaybeThatCompletedReturnsEvenInACancelledTask() async throws {
+        let task = Task { () async throws -> Int? in
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await Completable.empty().value
+            return try await Maybe<Int>.empty().value
+        }
+        let result = try await task.value
+        #expect(result == nil)
+        let pending = PublishSubject<Int>()
+        let waiter = Task { try await pending.asMaybe().value }
+        #expect(await eventually { pending.hasObservers })
+        waiter.cancel()
+        await #expect(throws: CancellationError.self, "not completed: the cancellation throws") {
+            try await waiter.value
+        }
+    }
+
     @Test func cancellingAnAwaitedSingleDisposesItAndThrowsCancellation() async {
         let subject = PublishSubject<Int>()
         let waiter = Task { try await subject.asSingle().value }
