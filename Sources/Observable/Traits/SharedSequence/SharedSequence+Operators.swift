@@ -166,7 +166,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// subscription).
     @available(
         *, unavailable,
-        message: "withUnretained has been deprecated for Driver. Consider using `drive(with:onNext:onCompleted:onDisposed:)`, instead"
+        message:
+            "withUnretained has been deprecated for Driver. Consider using `drive(with:onNext:onCompleted:onDisposed:)`, instead"
     )
     public func withUnretained<Object: AnyObject, Out>(
         _ object: Object, resultSelector: @escaping (Object, Element) -> Out
@@ -177,7 +178,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// Unavailable, as in RxCocoa (see ``withUnretained(_:resultSelector:)``).
     @available(
         *, unavailable,
-        message: "withUnretained has been deprecated for Driver. Consider using `drive(with:onNext:onCompleted:onDisposed:)`, instead"
+        message:
+            "withUnretained has been deprecated for Driver. Consider using `drive(with:onNext:onCompleted:onDisposed:)`, instead"
     )
     public func withUnretained<Object: AnyObject>(
         _ object: Object
