@@ -96,6 +96,46 @@ final class CounterView: FluxerBindable {
     }
 }
 
+/// Sends `.decrease` to its Fluxer when its bindings end (a binding's `onDispose` that reads
+/// `fluxer`).
+final class FarewellView: FluxerBindable {
+    typealias Fluxer = CounterFluxer
+    var disposeBag = DisposeBag()
+
+    func bind(fluxer: CounterFluxer) {
+        Disposables.create { [weak self] in self?.fluxer?.action.onNext(.decrease) }.disposed(by: disposeBag)
+    }
+}
+
+@Suite struct FluxerBindableBagTests {
+    /// The old bag is released while `disposeBag` is being assigned: reading `fluxer` then must
+    /// not touch `disposeBag` (it put its marker back there: a simultaneous access).
+    @Test func aBindingThatReadsFluxerWhenItsBagIsReplacedByHand() {
+        let view = FarewellView()
+        let fluxer = CounterFluxer()
+        view.fluxer = fluxer
+        view.disposeBag = DisposeBag()
+        #expect(fluxer.store.count.value == -1)
+        #expect(view.fluxer === fluxer)
+        // Assigning another Fluxer releases the bag too, inside the setter: the binding reads
+        // the new one.
+        let next = CounterFluxer()
+        view.fluxer = next
+        view.fluxer = CounterFluxer()
+        #expect(next.store.count.value == 0, "the bag replaced by hand held no binding")
+    }
+
+    @Test func aBindingThatReadsFluxerWhenTheNextFluxerIsSet() {
+        let view = FarewellView()
+        let first = CounterFluxer()
+        let second = CounterFluxer()
+        view.fluxer = first
+        view.fluxer = second
+        #expect(first.store.count.value == 0)
+        #expect(second.store.count.value == -1, "the old binding's onDispose read the new fluxer")
+    }
+}
+
 @Suite struct FluxerStubTests {
     @Test func stubRecordsActionsInOrderInsteadOfDispatching() {
         let view = CounterView()

@@ -43,17 +43,19 @@ extension FluxerBindable {
     public var fluxer: Fluxer? {
         get {
             guard let binding = bindingTable.value(for: self) else { return nil }
-            if binding.needsMarker() { disposeBag.insert(BindingMarker(view: self, binding: binding)) }
+            if binding.needsMarker() { disposeBag.insertLast(BindingMarker(view: self, binding: binding)) }
             return binding.fluxer as? Fluxer
         }
         set {
             let binding = newValue.map { FluxerBinding(fluxer: $0) }
+            // Claimed before the old bag goes: a binding of it that reads `fluxer` when disposed
+            // (during the assignment below) must not put a marker into `disposeBag` then.
+            _ = binding?.needsMarker()
             let previous = bindingTable.replace(binding, for: self)
             disposeBag = DisposeBag()
             _ = previous
             guard let binding, let newValue else { return }
-            _ = binding.needsMarker()
-            disposeBag.insert(BindingMarker(view: self, binding: binding))
+            disposeBag.insertLast(BindingMarker(view: self, binding: binding))
             // The pipeline starts after `bind` (if this starts it), so that what its start does
             // (a `transform(action:)` that starts with a load) reaches the bindings: a pulse or
             // an error it sends is not lost, and a property's change arrives as a change.
@@ -86,8 +88,11 @@ final class FluxerBinding: @unchecked Sendable {
     }
 }
 
-/// Sits in the view's `disposeBag`. When the bag is released: if the view is gone, removes its
-/// side table entry; if the view is alive (its bag was replaced), asks for a new marker.
+/// Sits in the view's `disposeBag`, disposed after the bag's other members (`insertLast`), so
+/// that a binding that reads `fluxer` while the bag is being released (replaced by hand: inside
+/// the assignment of `disposeBag`) finds the marker still in place and leaves the bag alone.
+/// When the bag is released: if the view is gone, removes its side table entry; if the view is
+/// alive (its bag was replaced), asks for a new marker, put in the next time `fluxer` is read.
 /// @unchecked: immutable (the weak reference is loaded atomically).
 final class BindingMarker: Disposable, @unchecked Sendable {
     private weak let view: AnyObject?

@@ -7,6 +7,8 @@ public final class DisposeBag: @unchecked Sendable {
     // @unchecked: `disposables` and `disposed` are only touched under `lock`.
     private let lock = Lock()
     private var disposables: [Disposable] = []
+    /// Disposed after `disposables` (see ``insertLast(_:)``).
+    private var lastDisposables: [Disposable] = []
     private var disposed = false
 
     /// Creates an empty bag.
@@ -44,6 +46,20 @@ public final class DisposeBag: @unchecked Sendable {
         if disposeNow { disposable.dispose() }
     }
 
+    /// Adds `disposable`, to be disposed when the bag goes away, after every disposable
+    /// `insert(_:)` added, whenever they were added. For the `Fluxer` module's view binding marker:
+    /// while the bag's other members are disposed (user code, possibly during an assignment of
+    /// the bag's property), the marker is still in place, so nothing puts a new one into the
+    /// property being assigned.
+    package func insertLast(_ disposable: Disposable) {
+        let disposeNow: Bool = lock.withLock {
+            if disposed { return true }
+            lastDisposables.append(disposable)
+            return false
+        }
+        if disposeNow { disposable.dispose() }
+    }
+
     /// Adds every argument, to be disposed when the bag goes away.
     public func insert(_ disposables: Disposable...) {
         insert(disposables)
@@ -72,7 +88,7 @@ public final class DisposeBag: @unchecked Sendable {
     deinit {
         let members = lock.withLock {
             disposed = true
-            return disposables
+            return lastDisposables.isEmpty ? disposables : disposables + lastDisposables
         }
         DisposeTrampoline.dispose(inOrder: members) { $0 }
     }
