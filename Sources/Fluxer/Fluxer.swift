@@ -19,7 +19,7 @@
 /// **Pipeline.** `action` → `transform(action:)` → `dispatch(action:)` (one stream per action)
 /// → the streams' dispatchers, merged as they arrive → `transform(dispatcher:)` →
 /// `updateStore(dispatcher:)`. The pipeline starts on first use of `action` (or `errors`,
-/// `stub`, `isStubEnabled`, or a view's `fluxer` being set) and is hot from then on: actions
+/// `stub`, setting `isStubEnabled`, or a view's `fluxer` being set) and is hot from then on: actions
 /// are processed whether or not anyone observes the store. Dispatchers of one action are
 /// applied in the order its stream emits them; dispatchers of different actions interleave as
 /// they arrive (merge). `cancellationKey(for:)` gives latest-wins cancellation. Errors of
@@ -309,7 +309,8 @@ extension Fluxer {
     /// actions a `transform(action:)` stream emits on its own (a timer merged in) still go
     /// through `dispatch(action:)` and `updateStore`.
     public var isStubEnabled: Bool {
-        get { engine.isStubEnabled }
+        // Reading it starts nothing (as ReactorKit's): no engine yet means no stub.
+        get { pipeline.existingEngine?.isStubEnabled ?? false }
         set { pipeline.engine(for: self, stubbed: newValue).isStubEnabled = newValue }
     }
 

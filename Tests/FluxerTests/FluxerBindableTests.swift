@@ -137,6 +137,16 @@ final class FarewellView: FluxerBindable {
 }
 
 @Suite struct FluxerStubTests {
+    @Test func readingIsStubEnabledStartsNothing() {
+        let fluxer = LoadingFluxer()
+        #expect(!fluxer.isStubEnabled)
+        #expect(fluxer.store.count.value == 0, "the load transform(action:) starts with did not run")
+        fluxer.isStubEnabled = true  // still before the start: holds it
+        #expect(fluxer.isStubEnabled)
+        fluxer.isStubEnabled = false
+        #expect(fluxer.store.count.value == 10)
+    }
+
     @Test func stubRecordsActionsInOrderInsteadOfDispatching() {
         let view = CounterView()
         let fluxer = CounterFluxer()

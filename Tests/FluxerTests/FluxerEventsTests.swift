@@ -3,6 +3,13 @@ import Testing
 @testable import Fluxer
 
 @Suite struct FluxerEventsTests {
+    @Test func traceTimesRoundToTheMicrosecondCarryingIntoTheMilliseconds() {
+        #expect(traceMilliseconds(nanoseconds: 0) == "0.000")
+        #expect(traceMilliseconds(nanoseconds: 4_400) == "0.004")
+        #expect(traceMilliseconds(nanoseconds: 1_999_600) == "2.000")  // was "1.000"
+        #expect(traceMilliseconds(nanoseconds: 12_345_678) == "12.346")
+    }
+
     /// The trace's lines without their time stamps.
     func lines(of fluxer: some Fluxer, _ body: () -> Void) -> [String] {
         let lines = Recorder<String>()

@@ -28,7 +28,7 @@ import Synchronization
 /// Fluxer lives: sending an action into such a pipeline stops the program with a precondition
 /// failure that names this rule.
 ///
-/// The pipeline starts on first use of `action` (or `errors`, `stub`, `isStubEnabled`), or when a
+/// The pipeline starts on first use of `action` (or `errors`, `stub`, setting `isStubEnabled`), or when a
 /// view's `fluxer` is set; a stub turned on before anything else holds the start until it is
 /// turned off. It has no public members of its own.
 public struct FluxerPipeline<Action, Dispatcher>: ~Copyable, Sendable {
@@ -59,6 +59,11 @@ public struct FluxerPipeline<Action, Dispatcher>: ~Copyable, Sendable {
     where F.Action == Action, F.Dispatcher == Dispatcher {
         if let engine = Self.engine(at: slot.load(ordering: .acquiring)) { return engine }
         return makeEngine(for: fluxer, stubbed: stubbed)
+    }
+
+    /// The engine if it was created, without creating it.
+    var existingEngine: PipelineEngine<Action, Dispatcher>? {
+        Self.engine(at: slot.load(ordering: .acquiring))
     }
 
     /// The engine whose address `slot` holds, unretained; `nil` for 0.

@@ -23,9 +23,7 @@ extension Fluxer {
         let prefix = name ?? String(describing: Self.self)
         let start = DispatchTime.now().uptimeNanoseconds
         return events.subscribe(onNext: { event in
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
-            let time = String(Int(elapsed)) + "." + String(Int((elapsed * 1_000).rounded()) % 1_000).leftPadded(to: 3)
-            let stamp = "[\(prefix) \(time) ms]"
+            let stamp = "[\(prefix) \(traceMilliseconds(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)) ms]"
             switch event {
             case .action(let action): output("\(stamp) action \(action)")
             case .dispatcher(let dispatcher): output("\(stamp) dispatcher \(dispatcher)")
@@ -36,9 +34,10 @@ extension Fluxer {
     }
 }
 
-extension String {
-    /// The string with zeros in front up to `width` characters.
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: Swift.max(0, width - count)) + self
-    }
+/// `nanoseconds` as milliseconds with three decimals, rounded to the microsecond (1,999,600 ns
+/// is "2.000", not "1.000").
+func traceMilliseconds(nanoseconds: UInt64) -> String {
+    let microseconds = (nanoseconds + 500) / 1_000
+    let fraction = String(microseconds % 1_000)
+    return "\(microseconds / 1_000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
 }
