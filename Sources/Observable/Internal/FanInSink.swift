@@ -148,6 +148,14 @@ final class FanInSink<Input, Output>: Cancelable, @unchecked Sendable {
             }, stopSignal: holder)
     }
 
+    /// Posts `input` to the inbox, behind what is queued (from `process`: it runs after the
+    /// inputs already waiting, e.g. a trigger's completion sent together with its element).
+    @inlinable
+    func post(_ input: Input) {
+        let current: SerialSink<Input>? = lock.withLock { inbox }
+        current?.on(.next(input))
+    }
+
     /// Sends `.next(element)` downstream unless stopped. Call only from `process`.
     @inlinable
     func forwardNext(_ element: Output) {

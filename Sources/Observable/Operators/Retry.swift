@@ -135,6 +135,9 @@ final class RetryCore<Element>: @unchecked Sendable {
 enum RetryWhenInput<Element, Trigger> {
     case source(Event<Element>)
     case trigger(CompositeDisposable.DisposeKey, Event<Trigger>)
+    /// The trigger's element asked for another attempt: made when this input is processed,
+    /// after the inputs that were already queued.
+    case resubscribe
 }
 
 /// Feeds errors to the notification handler's subject and resubscribes on the trigger's next
@@ -152,6 +155,11 @@ final class RetryWhenCore<Element, Trigger, Failure: Swift.Error>: @unchecked Se
     @exclusivity(unchecked) @usableFromInline var waitingForTrigger = false
     /// How the trigger ended while no error was waiting: applied at the next error.
     @exclusivity(unchecked) @usableFromInline var triggerEnd: Event<Element>?
+    /// The trigger's element asked for another attempt, which is queued (`.resubscribe`): a
+    /// trigger that ends before it is made (`errors.take(n)` sends its last element and its
+    /// completion together) ends the result instead, as in RxSwift, whose attempt waits in its
+    /// own queue behind the completion.
+    @exclusivity(unchecked) @usableFromInline var attemptQueued = false
 
     @inlinable
     init(downstream: AnyObserver<Element>, source: Observable<Element>) {
@@ -197,13 +205,18 @@ final class RetryWhenCore<Element, Trigger, Failure: Swift.Error>: @unchecked Se
         case .trigger(_, .next):
             guard waitingForTrigger else { return }
             waitingForTrigger = false
+            attemptQueued = true
+            sink.post(.resubscribe)
+        case .resubscribe:
+            guard attemptQueued else { return }
+            attemptQueued = false
             subscribeAgain()
         case .trigger(let key, .completed):
             sink.subscriptions.remove(for: key)
-            if waitingForTrigger { sink.finish(.completed) } else { triggerEnd = .completed }
+            if waitingForTrigger || attemptQueued { sink.finish(.completed) } else { triggerEnd = .completed }
         case .trigger(let key, .error(let error)):
             sink.subscriptions.remove(for: key)
-            if waitingForTrigger { sink.finish(.error(error)) } else { triggerEnd = .error(error) }
+            if waitingForTrigger || attemptQueued { sink.finish(.error(error)) } else { triggerEnd = .error(error) }
         }
     }
 }

@@ -94,6 +94,28 @@ import Testing
         #expect(source.subscribeCount == 1)
     }
 
+    /// `errors.take(n)` sends its n-th element and its completion together: with a source that
+    /// fails while being subscribed, the completion comes before the attempt the element asked
+    /// for, so there are n attempts in all, then completion (as RxSwift, whose attempt waits in
+    /// its queue behind the completion). There was one attempt more.
+    @Test func aSynchronousTriggerThatEndsWithItsLastElementMakesNoFurtherAttempt() {
+        var attempt = 0
+        let source = Observable<Int>.deferred {
+            attempt += 1
+            return attempt < 3 ? .error(CoreTestError.boom) : .just(attempt)
+        }
+        let (recorder, _) = subscribeRecorder(source.retry(when: { (errors: Observable<Error>) in errors.take(2) }))
+        #expect(recorder.events == [.completed])
+        #expect(attempt == 2)
+        let failing = Observable<Int>.create { observer in
+            observer.onNext(1)
+            observer.onError(CoreTestError.boom)
+            return Disposables.create()
+        }
+        let (once, _) = subscribeRecorder(failing.retry(when: { (errors: Observable<Error>) in errors.take(1) }))
+        #expect(once.events == [.next(1), .completed])
+    }
+
     @Test func synchronousTriggerLoopsWithoutGrowingTheStack() {
         let source = CountingSource<Int> { observer in observer.onError(CoreTestError.boom) }
         var left = 10_000
