@@ -195,11 +195,14 @@ import Testing
         ]) {
             store.finish()
         }
+        // Run the queued job: until it runs it holds the Fluxer, which holds the scheduler.
+        scheduler.start()
         let relaxedScheduler = TestScheduler(initialClock: 0)
         let relaxed = FluxerTestStore(
             ScheduledCounter(scheduler: relaxedScheduler), scheduler: relaxedScheduler, exhaustivity: .off)
         relaxed.send(.increase)
         relaxed.finish()
+        relaxedScheduler.start()
     }
 
     @Test func whatThePipelineStartDoesIsReceivedBeforeTheFirstSend() {

@@ -39,6 +39,24 @@ import Testing
         #expect(weakScheduler == nil, "the run queued on the scheduler let go of the Fluxer's engine")
     }
 
+    /// A run the scheduler performs after the Fluxer went cleans up what the engine kept for it
+    /// (its copies of the stage observers, which hold the engine).
+    @Test func aRunTheStoreSchedulerPerformsAfterTheFluxerWentReleasesTheEngine() {
+        let scheduler = TestScheduler(initialClock: 0)
+        weak var weakEngine: PipelineEngine<String, String>?
+        do {
+            let fluxer = ScriptFluxer()
+            fluxer.scheduler = scheduler
+            fluxer.action.onNext("a")
+            scheduler.start()
+            #expect(fluxer.store.last.value == "a")
+            fluxer.action.onNext("b")  // a second run, pending
+            weakEngine = fluxer.pipeline.existingEngine
+        }
+        scheduler.start()
+        #expect(weakEngine == nil)
+    }
+
     @Test func releasingTheFluxerReleasesWhatItsTransformStagesCaptured() {
         final class Captured {}
         weak var weakCaptured: Captured?

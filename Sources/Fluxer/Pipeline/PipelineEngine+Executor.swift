@@ -192,22 +192,16 @@ extension PipelineEngine {
     @inlinable
     func runQueued() {
         if let scheduler {
-            let run = scheduler.schedule(self) { pipeline in
+            // The run holds the engine weakly: the engine holds the scheduler, so a run the
+            // scheduler never performs (a `TestScheduler` nobody advances) would keep both alive.
+            // The engine outlives a pending run while it has work to clean up (the owner's copies
+            // hold it), and the run, when it comes, cleans up after a teardown as `drain` does.
+            _ = scheduler.schedule(()) { [weak self] _ in
+                guard let pipeline = self else { return Disposables.create() }
                 pipeline.beginOwnership()
                 pipeline.drain()
                 return Disposables.create()
             }
-            // Kept for teardown (see `scheduledRun`). Only one run is scheduled at a time (`busy`);
-            // a run that happened before it is stored here leaves a spent disposable, which is
-            // harmless, as is a later run it overwrites: a scheduler that performed this one
-            // will perform that one too.
-            let (previous, missed): (Disposable?, Bool) = lock.withLock {
-                if tornDown { return (nil, true) }
-                defer { scheduledRun = run }
-                return (scheduledRun, false)
-            }
-            withExtendedLifetime(previous) {}  // released without the lock
-            if missed { run.dispose() }
         } else {
             beginOwnership()
             drain()

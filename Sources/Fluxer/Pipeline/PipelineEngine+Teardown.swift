@@ -66,8 +66,7 @@ extension PipelineEngine {
         observers: ObserverCopies
     )
 
-    /// Ends everything: queued jobs are dropped (a run of them handed to the store scheduler is
-    /// disposed, so that the scheduler lets go of this engine), in-flight streams disposed, the transform
+    /// Ends everything: queued jobs are dropped, in-flight streams disposed, the transform
     /// stages disposed and `errors` completed; the observers of the `transform` streams are told
     /// that the stream let go of them (so a subscription nobody disposed goes away too, as a
     /// deallocated subject's does). Everything is released after unlocking: a deinit may send to
@@ -77,11 +76,9 @@ extension PipelineEngine {
     @inlinable
     @inline(never)
     func tearDown() {
-        var scheduledRun: Disposable?
         let released: Released? = lock.withLock {
             if tornDown { return nil }
             tornDown = true
-            swap(&scheduledRun, &self.scheduledRun)
             transaction.running.store(false, ordering: .relaxed)
             if waiters > 0 { roomOrHandOff.broadcast() }
             // Closed from now on: no sender takes the executor without the lock. No owner: its
@@ -99,7 +96,6 @@ extension PipelineEngine {
             return (stages, Array(inFlight.values), latestByKey, (actionObservers, dispatcherObservers, monitors))
         }
         guard let released else { return }
-        scheduledRun?.dispose()
         actionStage.dispose()
         dispatcherStage.dispose()
         for sink in released.work { sink.cancel() }

@@ -78,10 +78,6 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var backlogHighWater = 0
     @exclusivity(unchecked) @usableFromInline var inFlight: [ObjectIdentifier: DispatchSink<Action, Dispatcher>] = [:]
     @exclusivity(unchecked) @usableFromInline var latestByKey: [AnyHashable: DispatchSink<Action, Dispatcher>] = [:]
-    /// The last run of the queue handed to the store scheduler: teardown disposes it, so that a
-    /// run the scheduler never performs (a `TestScheduler` nobody advances) lets go of this engine,
-    /// which holds the scheduler (otherwise the two keep each other alive).
-    @exclusivity(unchecked) @usableFromInline var scheduledRun: Disposable?
 
     // owner
     @exclusivity(unchecked) @usableFromInline var phase = Phase.idle
