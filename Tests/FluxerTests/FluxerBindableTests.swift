@@ -219,9 +219,13 @@ final class StartupAlertView: FluxerBindable {
     var disposeBag = DisposeBag()
     let retries = PublishSubject<Void>()
     var shown: [String] = []
+    /// Retries `bind` sends at once.
+    var retriesAtOnce = 0
 
     func bind(fluxer: StartupAlertFluxer) {
         retries.map { StartupAlertFluxer.Action.retry }.bind(to: fluxer.action).disposed(by: disposeBag)
+        Observable.from(Array(repeating: StartupAlertFluxer.Action.retry, count: retriesAtOnce))
+            .bind(to: fluxer.action).disposed(by: disposeBag)
         fluxer.store.alert.subscribe(onNext: { [weak self] in self?.shown.append($0) }).disposed(by: disposeBag)
         fluxer.errors.subscribe(onNext: { [weak self] in self?.shown.append("\($0)") }).disposed(by: disposeBag)
     }
@@ -236,5 +240,21 @@ final class StartupAlertView: FluxerBindable {
         #expect(view.shown == ["Offline", "\(TestError("offline"))"])
         view.retries.onNext(())
         #expect(view.shown.suffix(2) == ["Retrying", "\(TestError("offline"))"])
+    }
+
+    /// Actions `bind` sends at once run after what the start does, as a reactor's start comes
+    /// first; more than the backlog's bound of them are queued, not waited on (only this thread
+    /// could make room).
+    @Test func actionsBindSendsAtOnceRunAfterTheStart() {
+        let view = StartupAlertView()
+        view.retriesAtOnce = 2
+        view.fluxer = StartupAlertFluxer()
+        let error = "\(TestError("offline"))"
+        #expect(view.shown == ["Offline", error, "Retrying", error, "Retrying", error])
+        let busy = StartupAlertView()
+        busy.retriesAtOnce = 1_500
+        busy.fluxer = StartupAlertFluxer()
+        #expect(busy.shown.count == 2 + 2 * 1_500)
+        #expect(busy.shown.prefix(2) == ["Offline", error])
     }
 }

@@ -104,7 +104,13 @@ public struct FluxerPipeline<Action, Dispatcher>: ~Copyable, Sendable {
             return engine
         }
         StoreMembers.bind(store: fluxer.store, of: F.self, to: candidate.transaction)
+        // This thread counts as running an executor meanwhile (as in `start()`): what
+        // `beforeStart` sends is queued for the start without waiting for room (only this
+        // thread can start the engine and make room).
+        let thread = ExecutorThread.state(candidate.threadStates)
+        thread.pointee.depth += 1
         beforeStart(candidate)
+        thread.pointee.depth -= 1
         if !stubbed { candidate.start() }
         return candidate
     }

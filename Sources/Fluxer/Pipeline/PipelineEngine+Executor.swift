@@ -32,10 +32,21 @@ extension PipelineEngine {
         transaction.running.store(true, ordering: .relaxed)
         let thread = ExecutorThread.state(threadStates)
         thread.pointee.depth += 1
+        // What the start itself queues (a `transform(action:)` that starts with `.load`) runs
+        // before the actions sent earlier (from a view's `bind(fluxer:)`, or other threads), as
+        // a reactor's start comes first; each sender's actions keep their order.
+        lock.withLock { starter = currentThreadID() }
         subscribeActionStage()
         subscribeDispatcherStage()
         thread.pointee.depth -= 1
         lock.lock()
+        starter = 0
+        if !startJobs.isEmpty {
+            let earlier = jobs.takeAll()
+            for job in startJobs { appendLocked(job) }
+            for case let job? in earlier { appendLocked(job) }
+            startJobs = []
+        }
         started = true
         // Nobody owns the executor before the start (the gate was closed and queueing senders
         // do not claim it), so this claim cannot fail; it comes before the gate opens.
@@ -149,6 +160,10 @@ extension PipelineEngine {
     /// With `lock` held: queues `job`.
     @inlinable
     func appendLocked(_ job: Job) {
+        if starter != 0 && starter == currentThreadID() {
+            startJobs.append(job)
+            return
+        }
         jobs.append(job)
         if jobs.count > backlogHighWater { backlogHighWater = jobs.count }
     }

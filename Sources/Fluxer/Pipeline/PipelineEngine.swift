@@ -62,6 +62,10 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     /// Made with the stub on (``Fluxer/isStubEnabled`` set before anything else): the start waits
     /// until the stub is turned off, so nothing of the Fluxer's own runs meanwhile.
     @exclusivity(unchecked) @usableFromInline var startDeferred = false
+    /// The thread subscribing the stages in ``start()`` (0 otherwise), and the jobs it queues
+    /// meanwhile: they go before the jobs queued earlier (see `start()`).
+    @exclusivity(unchecked) @usableFromInline var starter: UInt = 0
+    @exclusivity(unchecked) @usableFromInline var startJobs: [Job] = []
     @exclusivity(unchecked) @usableFromInline var actionObservers: ContiguousArray<RelayToken<Action>> = []
     @exclusivity(unchecked) @usableFromInline var dispatcherObservers: ContiguousArray<RelayToken<Dispatcher>> = []
     /// Subscribers of `events` (see `PipelineEngine+Events.swift`).
