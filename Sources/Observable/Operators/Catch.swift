@@ -105,6 +105,9 @@ final class CatchSink<Element>: StopSignal, Cancelable, @unchecked Sendable {
     func sourceObserver() -> AnyObserver<Element> {
         AnyObserver(
             eventHandler: { event in
+                // After its error the source is done, also while the fallback is being
+                // subscribed (it is disposed after): whatever a broken source sends then is dropped.
+                if self.state.load(ordering: .acquiring) & Self.switched != 0 { return }
                 switch event {
                 case .next(let element): self.forwardNext(element, head: self)
                 case .error(let error): self.switchToFallback(after: error)

@@ -33,7 +33,7 @@ extension ObservableType {
             let upstream = source.subscribe(
                 sink.observer { (event: Event<Element>) in
                     sink.forward(event)
-                    if event.isStopEvent { release.step() }
+                    if event.isStopEvent { release.terminated() }
                 })
             let subscription = sink.setUpstream(upstream)
             // A sequence that ended while being subscribed had no subscription to dispose yet:
@@ -49,16 +49,23 @@ extension ObservableType {
 /// Disposes `using`'s resource once: on dispose, or at the second of two steps, the sequence's
 /// terminal event and the end of its `subscribe` (in either order), so that the resource always
 /// goes after the sequence's subscription, also when the sequence ends while being subscribed.
-/// @unchecked Sendable: `resource` is immutable; `steps` and `released` are atomics.
+/// @unchecked Sendable: `resource` is immutable; `steps`, `released` and `terminal` are atomics.
 @usableFromInline
 final class UsingRelease<Resource: Disposable>: Disposable, @unchecked Sendable {
     @usableFromInline let resource: Resource
     @usableFromInline let steps = Atomic<Int>(0)
     @usableFromInline let released = Atomic<Bool>(false)
+    @usableFromInline let terminal = Atomic<Bool>(false)
 
     @inlinable
     init(_ resource: Resource) {
         self.resource = resource
+    }
+
+    /// The sequence's terminal event: a step, once (a broken source may send two).
+    @inlinable
+    func terminated() {
+        if !terminal.exchange(true, ordering: .acquiringAndReleasing) { step() }
     }
 
     /// One of the two steps; the second disposes the resource.
