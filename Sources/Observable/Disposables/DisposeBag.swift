@@ -38,12 +38,7 @@ public final class DisposeBag: @unchecked Sendable {
 
     /// Adds `disposable`, to be disposed when the bag goes away.
     public func insert(_ disposable: Disposable) {
-        let disposeNow: Bool = lock.withLock {
-            if disposed { return true }
-            disposables.append(disposable)
-            return false
-        }
-        if disposeNow { disposable.dispose() }
+        insert(disposable, into: \.disposables)
     }
 
     /// Adds `disposable`, to be disposed when the bag goes away, after every disposable
@@ -52,9 +47,15 @@ public final class DisposeBag: @unchecked Sendable {
     /// the bag's property), the marker is still in place, so nothing puts a new one into the
     /// property being assigned.
     package func insertLast(_ disposable: Disposable) {
+        insert(disposable, into: \.lastDisposables)
+    }
+
+    /// Appends `disposable` to the list at `list`, or disposes it at once if the bag is being
+    /// deallocated.
+    private func insert(_ disposable: Disposable, into list: ReferenceWritableKeyPath<DisposeBag, [Disposable]>) {
         let disposeNow: Bool = lock.withLock {
             if disposed { return true }
-            lastDisposables.append(disposable)
+            self[keyPath: list].append(disposable)
             return false
         }
         if disposeNow { disposable.dispose() }
