@@ -195,8 +195,7 @@ import Testing
         ]) {
             store.finish()
         }
-        // Run the queued job: until it runs it holds the Fluxer, which holds the scheduler.
-        scheduler.start()
+        scheduler.start()  // the queued job runs (the test store checks nothing more)
         let relaxedScheduler = TestScheduler(initialClock: 0)
         let relaxed = FluxerTestStore(
             ScheduledCounter(scheduler: relaxedScheduler), scheduler: relaxedScheduler, exhaustivity: .off)

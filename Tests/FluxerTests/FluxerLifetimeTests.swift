@@ -39,6 +39,26 @@ import Testing
         #expect(weakScheduler == nil, "the run queued on the scheduler let go of the Fluxer's engine")
     }
 
+    /// A second run pending on a scheduler that is never advanced again: teardown empties the
+    /// owner's copies of the stage observers (which hold the engine) itself.
+    @Test func aFluxerWhoseStoreSchedulerStopsAfterARunIsReleasedWithIt() {
+        weak var weakEngine: PipelineEngine<String, String>?
+        weak var weakScheduler: TestScheduler?
+        do {
+            let scheduler = TestScheduler(initialClock: 0)
+            let fluxer = ScriptFluxer()
+            fluxer.scheduler = scheduler
+            fluxer.action.onNext("a")
+            scheduler.start()
+            #expect(fluxer.store.last.value == "a")
+            fluxer.action.onNext("b")  // a second run, never performed
+            weakEngine = fluxer.pipeline.existingEngine
+            weakScheduler = scheduler
+        }
+        #expect(weakEngine == nil)
+        #expect(weakScheduler == nil)
+    }
+
     /// A run the scheduler performs after the Fluxer went cleans up what the engine kept for it
     /// (its copies of the stage observers, which hold the engine).
     @Test func aRunTheStoreSchedulerPerformsAfterTheFluxerWentReleasesTheEngine() {

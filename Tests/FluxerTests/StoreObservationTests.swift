@@ -97,3 +97,26 @@ final class ChangeCounter: Sendable {
         #expect(lost.isEmpty, "trackers that saw no change: \(lost)")
     }
 }
+
+/// A view whose `bind` reads the store (configures itself from it) besides subscribing.
+final class ConfiguringView: FluxerBindable {
+    var disposeBag = DisposeBag()
+    var query = ""
+
+    func bind(fluxer: DerivedFluxer) {
+        query = fluxer.store.query.value
+    }
+}
+
+extension StoreObservationTests {
+    /// Reads made in `bind(fluxer:)` while the assignment starts the pipeline are tracked like any
+    /// other (they were not: the thread counted as running an executor then).
+    @Test func readsInBindAreTrackedWhenTheAssignmentStartsThePipeline() {
+        let fluxer = DerivedFluxer()
+        let view = ConfiguringView()
+        let changes = ChangeCounter()
+        changes.track { view.fluxer = fluxer }
+        fluxer.action.onNext(.setQuery("a"))
+        #expect(changes.count == 1)
+    }
+}

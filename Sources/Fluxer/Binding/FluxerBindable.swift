@@ -18,8 +18,9 @@ import Synchronization
 /// longer arrive), calls `bind(fluxer:)` once with the new one, then starts its pipeline if it
 /// has not started (as reading a ReactorKit reactor's `state` does): what the start does (a
 /// `transform(action:)` that starts with `.load`) reaches the bindings made in `bind`, pulses
-/// and `errors` included. Actions `bind` sends at once are queued and run after the start's
-/// own (a reactor's start comes first too), so the store does not show them while `bind` runs.
+/// and `errors` included. When the assignment starts the pipeline, actions `bind` sends at once
+/// are queued and run after the start's own, so the store does not show them while `bind` runs
+/// (with a Fluxer already started, they run at once, as any send).
 /// Setting `nil` only unbinds.
 /// The view holds its Fluxer strongly; the Fluxer does not hold the view. Set it on the thread
 /// that owns the view.

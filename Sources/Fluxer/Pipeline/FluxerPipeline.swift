@@ -104,13 +104,13 @@ public struct FluxerPipeline<Action, Dispatcher>: ~Copyable, Sendable {
             return engine
         }
         StoreMembers.bind(store: fluxer.store, of: F.self, to: candidate.transaction)
-        // This thread counts as running an executor meanwhile (as in `start()`): what
-        // `beforeStart` sends is queued for the start without waiting for room (only this
-        // thread can start the engine and make room).
-        let thread = ExecutorThread.state(candidate.threadStates)
-        thread.pointee.depth += 1
+        // What `beforeStart` sends is queued for the start without waiting for room (only this
+        // thread can start the engine and make room). Not by counting this thread as running an
+        // executor, as `start()` does: store reads in a view's `bind` stay visible to
+        // Observation, and its sends to other Fluxers keep their rules.
+        candidate.lock.withLock { candidate.preStartSender = currentThreadID() }
         beforeStart(candidate)
-        thread.pointee.depth -= 1
+        candidate.lock.withLock { candidate.preStartSender = 0 }
         if !stubbed { candidate.start() }
         return candidate
     }

@@ -146,7 +146,7 @@ extension PipelineEngine {
         // Also before the start: a sender must not queue without bound while the starting thread
         // subscribes the stages.
         if (busy || !started) && !hasScheduler && jobs.count >= Self.backlogLimit && !isOwner
-            && ExecutorThread.state(threadStates).pointee.depth == 0
+            && ExecutorThread.state(threadStates).pointee.depth == 0 && preStartSender != currentThreadID()
         {
             waitForRoom(job)
             return

@@ -83,8 +83,13 @@ extension PipelineEngine {
             if waiters > 0 { roomOrHandOff.broadcast() }
             // Closed from now on: no sender takes the executor without the lock. No owner: its
             // copies are ours to empty (an owner sees the gate closed and empties them itself).
+            // With a store scheduler, `busy` without an owner is a run that has not begun: it
+            // touches the copies only under the lock, where it will find them empty, and a
+            // scheduler that never performs it would leave them (they hold this engine) for ever.
             let previous = gate.bitwiseOr(EngineGate.closed, ordering: .acquiringAndReleasing).oldValue
-            let stages = previous & EngineGate.busy == 0 ? takeStageCopiesLocked() : nil
+            let ownerless =
+                previous & EngineGate.busy == 0 || (hasScheduler && owner.load(ordering: .relaxed) == 0)
+            let stages = ownerless ? takeStageCopiesLocked() : nil
             defer {
                 inFlight = [:]
                 latestByKey = [:]

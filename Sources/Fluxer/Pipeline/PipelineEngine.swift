@@ -66,6 +66,9 @@ final class PipelineEngine<Action, Dispatcher>: @unchecked Sendable {
     /// meanwhile: they go before the jobs queued earlier (see `start()`).
     @exclusivity(unchecked) @usableFromInline var starter: UInt = 0
     @exclusivity(unchecked) @usableFromInline var startJobs: [Job] = []
+    /// The thread running what comes before the start (a view's `bind(fluxer:)`), 0 otherwise:
+    /// its sends never wait for room (see `FluxerPipeline.makeEngine`).
+    @exclusivity(unchecked) @usableFromInline var preStartSender: UInt = 0
     @exclusivity(unchecked) @usableFromInline var actionObservers: ContiguousArray<RelayToken<Action>> = []
     @exclusivity(unchecked) @usableFromInline var dispatcherObservers: ContiguousArray<RelayToken<Dispatcher>> = []
     /// Subscribers of `events` (see `PipelineEngine+Events.swift`).
