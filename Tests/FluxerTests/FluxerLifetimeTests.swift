@@ -59,6 +59,26 @@ import Testing
         #expect(weakScheduler == nil)
     }
 
+    /// The same with a dispatcher an effect emitted from outside the executor, queued for the
+    /// pending run: the queued job holds the effect's sink, which holds the engine.
+    @Test func aFluxerWhoseStoreSchedulerStopsWithAQueuedDispatcherIsReleasedWithIt() {
+        weak var weakEngine: PipelineEngine<String, String>?
+        let effect = PublishSubject<String>()
+        do {
+            let scheduler = TestScheduler(initialClock: 0)
+            let fluxer = ScriptFluxer()
+            fluxer.scheduler = scheduler
+            fluxer.onDispatch = { _ in effect.asObservable() }
+            fluxer.action.onNext("a")
+            scheduler.start()
+            effect.onNext("x")  // not on the executor: queued, and a run scheduled, never performed
+            #expect(fluxer.store.last.value == "")
+            weakEngine = fluxer.pipeline.existingEngine
+        }
+        #expect(weakEngine == nil)
+        #expect(!effect.hasObservers, "the effect was disposed")
+    }
+
     /// A run the scheduler performs after the Fluxer went cleans up what the engine kept for it
     /// (its copies of the stage observers, which hold the engine).
     @Test func aRunTheStoreSchedulerPerformsAfterTheFluxerWentReleasesTheEngine() {

@@ -76,6 +76,7 @@ extension PipelineEngine {
     @inlinable
     @inline(never)
     func tearDown() {
+        var droppedJobs: [Job?] = []  // released after unlocking, at the end
         let released: Released? = lock.withLock {
             if tornDown { return nil }
             tornDown = true
@@ -84,12 +85,16 @@ extension PipelineEngine {
             // Closed from now on: no sender takes the executor without the lock. No owner: its
             // copies are ours to empty (an owner sees the gate closed and empties them itself).
             // With a store scheduler, `busy` without an owner is a run that has not begun: it
-            // touches the copies only under the lock, where it will find them empty, and a
-            // scheduler that never performs it would leave them (they hold this engine) for ever.
+            // touches the copies and the queue only under the lock, where it will find them
+            // empty, and a scheduler that never performs it would leave them for ever (the
+            // copies hold this engine, and so does a queued dispatcher's sink). This relies on
+            // a scheduler engine's gate staying closed: no sender claims its executor outside
+            // the lock (`runClaimed` never runs for it; see `updateGateLocked`).
             let previous = gate.bitwiseOr(EngineGate.closed, ordering: .acquiringAndReleasing).oldValue
-            let ownerless =
-                previous & EngineGate.busy == 0 || (hasScheduler && owner.load(ordering: .relaxed) == 0)
-            let stages = ownerless ? takeStageCopiesLocked() : nil
+            let runPending =
+                hasScheduler && previous & EngineGate.busy != 0 && owner.load(ordering: .relaxed) == 0
+            let stages = previous & EngineGate.busy == 0 || runPending ? takeStageCopiesLocked() : nil
+            if runPending { droppedJobs = jobs.takeAll() }
             defer {
                 inFlight = [:]
                 latestByKey = [:]
@@ -111,5 +116,6 @@ extension PipelineEngine {
         letGo(released.observers.0)
         letGo(released.observers.1)
         letGo(released.observers.2)
+        withExtendedLifetime(droppedJobs) {}
     }
 }
