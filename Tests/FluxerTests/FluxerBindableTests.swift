@@ -125,6 +125,26 @@ final class FarewellView: FluxerBindable {
         #expect(next.store.count.value == 0, "the bag replaced by hand held no binding")
     }
 
+    /// A bag replaced by hand holds no marker until `fluxer` is read; a binding made by calling
+    /// `bind(fluxer:)` directly, whose dispose reads `fluxer`, must not put one into
+    /// `disposeBag` while the next hand replacement assigns it.
+    @Test func aManualBindingThatReadsFluxerWhenABagWithoutMarkerIsReplaced() {
+        weak var weakFluxer: CounterFluxer?
+        do {
+            let view = FarewellView()
+            let fluxer = CounterFluxer()
+            weakFluxer = fluxer
+            view.fluxer = fluxer
+            view.disposeBag = DisposeBag()
+            #expect(fluxer.store.count.value == -1)
+            view.bind(fluxer: fluxer)
+            view.disposeBag = DisposeBag()
+            #expect(fluxer.store.count.value == -2)
+            #expect(view.fluxer === fluxer, "read outside a disposal: the marker goes back")
+        }
+        #expect(weakFluxer == nil, "the marker put back by the read removed the entry")
+    }
+
     @Test func aBindingThatReadsFluxerWhenTheNextFluxerIsSet() {
         let view = FarewellView()
         let first = CounterFluxer()

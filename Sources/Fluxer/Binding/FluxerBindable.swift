@@ -42,11 +42,17 @@ extension FluxerBindable {
     /// Stored in a side table entry that holds the view weakly; the entry is removed when the
     /// view's `disposeBag` is released with the view (a marker in the bag does it), so no entry
     /// outlives its view. If you replace `disposeBag` yourself, the marker is put back the next
-    /// time `fluxer` is read.
+    /// time `fluxer` is read outside a disposal (a view that dies before that leaves its entry,
+    /// and the Fluxer it holds, until a later assignment sweeps the table's dead entries).
     public var fluxer: Fluxer? {
         get {
             guard let binding = bindingTable.value(for: self) else { return nil }
-            if binding.needsMarker() { disposeBag.insertLast(BindingMarker(view: self, binding: binding)) }
+            // Not inside a disposal: that may be a bag's release during the assignment of
+            // `disposeBag` (replaced by hand), where reading it is a simultaneous access. The
+            // marker is put back by the next read outside one.
+            if binding.isMarkerMissing, !DisposeBag.isDisposingOnCurrentThread, binding.needsMarker() {
+                disposeBag.insertLast(BindingMarker(view: self, binding: binding))
+            }
             return binding.fluxer as? Fluxer
         }
         set {
@@ -79,6 +85,11 @@ final class FluxerBinding: @unchecked Sendable {
 
     init(fluxer: AnyObject) {
         self.fluxer = fluxer
+    }
+
+    /// `true` if no live marker sits in the view's bag (a read: see ``needsMarker()``).
+    var isMarkerMissing: Bool {
+        !hasMarker.load(ordering: .acquiring)
     }
 
     /// `true` (and marks the marker as placed) if no live marker sits in the view's bag.

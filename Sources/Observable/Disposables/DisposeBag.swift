@@ -50,6 +50,14 @@ public final class DisposeBag: @unchecked Sendable {
         insert(disposable, into: \.lastDisposables)
     }
 
+    /// `true` while this thread is inside a disposal the library runs: a bag's release (which
+    /// may happen inside the assignment of the property holding the bag, where that property
+    /// must not be touched) or a disposal nested in one. For the `Fluxer` module's view binding,
+    /// whose `fluxer` getter then leaves the view's bag alone.
+    package static var isDisposingOnCurrentThread: Bool {
+        DisposeTrampoline.isRunningOnCurrentThread
+    }
+
     /// Appends `disposable` to the list at `list`, or disposes it at once if the bag is being
     /// deallocated.
     private func insert(_ disposable: Disposable, into list: ReferenceWritableKeyPath<DisposeBag, [Disposable]>) {

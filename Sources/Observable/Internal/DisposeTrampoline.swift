@@ -68,6 +68,10 @@ enum DisposeTrampoline {
         continuation?()
     }
 
+    /// `true` while this thread runs inside an outermost call (a disposal, its continuations
+    /// and deferred steps included).
+    static var isRunningOnCurrentThread: Bool { disposeScope.current != nil }
+
     /// Runs `body` as an outermost call: with a state of its own, whose steps it runs before it
     /// returns. Also where no head is being disposed inside the outermost call that runs on this
     /// thread (a `deinit` that disposes something while a deferred step's heads are freed): that
