@@ -13,9 +13,10 @@ public final class AsyncSubject<Element>: ObservableType, ObserverType, Cancelab
         hub = SubjectHub(policy: LastValuePolicy(), kind: "AsyncSubject")
     }
 
-    /// Releases every observer's handler: subscriptions nobody disposed keep nothing alive.
+    /// Releases every observer's handler and the values it keeps: subscriptions nobody disposed
+    /// keep nothing alive.
     deinit {
-        hub.detach()
+        hub.detachForgettingValues()
     }
 }
 

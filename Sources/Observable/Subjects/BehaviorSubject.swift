@@ -16,9 +16,10 @@ public final class BehaviorSubject<Element>: ObservableType, ObserverType, Cance
         hub = SubjectHub(policy: LatestValuePolicy(value: value), kind: "BehaviorSubject")
     }
 
-    /// Releases every observer's handler: subscriptions nobody disposed keep nothing alive.
+    /// Releases every observer's handler and the values it keeps: subscriptions nobody disposed
+    /// keep nothing alive.
     deinit {
-        hub.detach()
+        hub.detachForgettingValues()
     }
 
     /// The current value: the latest one sent, also while it is still queued behind a delivery
@@ -33,7 +34,10 @@ public final class BehaviorSubject<Element>: ObservableType, ObserverType, Cance
             switch queued {
             case .next(let element): return element
             case .error(let error): throw error
-            case .completed, nil: return hub.policy.value
+            case .completed, nil:
+                // Forgotten only when disposed (thrown above) or deallocated.
+                guard let value = hub.policy.value else { throw RxError.disposed(object: hub.name) }
+                return value
             }
         }
     }

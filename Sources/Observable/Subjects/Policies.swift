@@ -16,6 +16,11 @@ protocol SubjectPolicy {
     func replay(stopEvent: Event<Element>?) -> [Event<Element>]
     /// For `AsyncSubject`: the value delivered before `.completed`.
     var lastElement: Element? { get }
+    /// Drops every value it keeps (under the hub's lock): the subject was disposed or
+    /// deallocated, so nothing reads them again. A subscription's token keeps the hub, so
+    /// without this a held subscription would keep the subject's values alive (and whatever
+    /// they hold: possibly the token's owner, a cycle). Only for a policy that records values.
+    mutating func forget()
 }
 
 extension SubjectPolicy {
@@ -32,11 +37,13 @@ struct PublishPolicy<Element>: SubjectPolicy {
     @inlinable func replay(stopEvent: Event<Element>?) -> [Event<Element>] {
         stopEvent.map { [$0] } ?? []
     }
+    @inlinable func forget() {}
 }
 
 @usableFromInline
 struct LatestValuePolicy<Element>: SubjectPolicy {
-    @usableFromInline var value: Element
+    /// `nil` only once forgotten.
+    @usableFromInline var value: Element?
     @inlinable init(value: Element) { self.value = value }
     @inlinable mutating func record(_ element: Element) -> Element? {
         let replaced = value
@@ -45,8 +52,9 @@ struct LatestValuePolicy<Element>: SubjectPolicy {
     }
     @inlinable func replay(stopEvent: Event<Element>?) -> [Event<Element>] {
         if let stopEvent { return [stopEvent] }
-        return [.next(value)]
+        return value.map { [.next($0)] } ?? []
     }
+    @inlinable mutating func forget() { value = nil }
 }
 
 @usableFromInline
@@ -85,6 +93,11 @@ struct BufferPolicy<Element>: SubjectPolicy {
         if let stopEvent { events.append(stopEvent) }
         return events
     }
+
+    @inlinable mutating func forget() {
+        storage = []
+        start = 0
+    }
 }
 
 @usableFromInline
@@ -107,4 +120,5 @@ struct LastValuePolicy<Element>: SubjectPolicy {
         case .some(let stop): return [stop]
         }
     }
+    @inlinable mutating func forget() { last = nil }
 }

@@ -12,9 +12,10 @@ public final class ReplaySubject<Element>: ObservableType, ObserverType, Cancela
         hub = SubjectHub(policy: BufferPolicy(capacity: capacity), kind: "ReplaySubject")
     }
 
-    /// Releases every observer's handler: subscriptions nobody disposed keep nothing alive.
+    /// Releases every observer's handler and the values it keeps: subscriptions nobody disposed
+    /// keep nothing alive.
     deinit {
-        hub.detach()
+        hub.detachForgettingValues()
     }
 
     /// A subject that replays up to `bufferSize` latest values.

@@ -38,6 +38,13 @@ struct StoreValuePolicy<Element>: SubjectPolicy {
         if let delivered { return [.next(delivered)] }
         return []
     }
+
+    @inlinable
+    mutating func forget() {
+        written = nil
+        delivered = nil
+        beforeTransaction = nil
+    }
 }
 
 /// A deduplicating value cell on the subject delivery engine, for the `Fluxer` module's
@@ -90,7 +97,9 @@ package final class StoreCell<Element>: @unchecked Sendable {
         return comparer(old, new)
     }
 
-    /// Releases every observer's handler: subscriptions nobody disposed keep nothing alive.
+    /// Releases every observer's handler: subscriptions nobody disposed keep nothing alive. The
+    /// values stay with the hub until the last token held goes (see
+    /// `SubjectHub.detachForgettingValues()` for why).
     deinit {
         hub.detach()
     }

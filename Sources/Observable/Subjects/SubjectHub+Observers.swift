@@ -117,12 +117,26 @@ extension SubjectHub {
 
     // MARK: Disposing
 
-    /// Releases every observer and refuses later use (subscribers get `RxError.disposed`).
+    /// Releases every observer and every value the subject keeps, and refuses later use
+    /// (subscribers get `RxError.disposed`).
     @inlinable
     func dispose() {
         lock.lock()
         disposed = true
+        let forgotten = forgetValuesLocked()
         takeObservers()
+        withExtendedLifetime(forgotten) {}
+    }
+
+    /// With `lock` held: drops the values the policy keeps; returns them, to be released after
+    /// unlocking (a value's deinit is user code that may use this subject). A policy that keeps
+    /// nothing is not touched (see ``deliverLocked(_:)`` for why).
+    @inlinable
+    func forgetValuesLocked() -> Policy? {
+        guard Policy.recordsValues else { return nil }
+        let kept = policy
+        policy.forget()
+        return kept
     }
 
     /// Called by the subject's `deinit`: releases every observer's handler (the tokens their
@@ -140,6 +154,24 @@ extension SubjectHub {
             return
         }
         takeObservers()
+    }
+
+    /// ``detach()`` for a subject that keeps values (`BehaviorSubject`, `ReplaySubject`,
+    /// `AsyncSubject`): also drops them, since a token may outlive the subject, and whatever a
+    /// value holds would live as long (possibly the token's owner: a cycle). Not for
+    /// `PublishSubject` (nothing to drop) nor the store's cells (a Fluxer's teardown would pay
+    /// for the generic copy; a store value that holds a subscription to its own property is the
+    /// only way it matters there).
+    @inlinable
+    func detachForgettingValues() {
+        lock.lock()
+        let forgotten = forgetValuesLocked()
+        if observers.live == 0 {
+            lock.unlock()
+        } else {
+            takeObservers()
+        }
+        withExtendedLifetime(forgotten) {}
     }
 
     /// With `lock` held (released here): stops input and takes the observers out; their handlers
