@@ -50,14 +50,15 @@ public final class SerialDispatchQueueScheduler: SchedulerType {
             serialQueue: DispatchQueue(label: internalSerialQueueName, target: queue), leeway: leeway)
     }
 
-    /// Runs work on a new serial queue named `internalSerialQueueName` with the quality of
-    /// service `qos`.
+    /// Runs work on a new serial queue named `internalSerialQueueName` that targets the global
+    /// concurrent queue of the quality of service `qos` (RxSwift's label by default).
     public convenience init(
-        qos: DispatchQoS, internalSerialQueueName: String = "observables.serial-scheduler",
+        qos: DispatchQoS, internalSerialQueueName: String = "rx.global_dispatch_queue.serial",
         leeway: DispatchTimeInterval = .nanoseconds(0)
     ) {
         self.init(
-            serialQueue: DispatchQueue(label: internalSerialQueueName, qos: qos), leeway: leeway)
+            queue: DispatchQueue.global(qos: qos.qosClass), internalSerialQueueName: internalSerialQueueName,
+            leeway: leeway)
     }
 
     /// The wall-clock time (``RxTime/now``).
