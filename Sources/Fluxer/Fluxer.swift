@@ -309,9 +309,13 @@ extension Fluxer {
     /// actions a `transform(action:)` stream emits on its own (a timer merged in) still go
     /// through `dispatch(action:)` and `updateStore`.
     public var isStubEnabled: Bool {
-        // Reading it starts nothing (as ReactorKit's): no engine yet means no stub.
+        // Reading it, or turning it off while it was never on, starts nothing (as ReactorKit's):
+        // no engine yet means no stub.
         get { pipeline.existingEngine?.isStubEnabled ?? false }
-        set { pipeline.engine(for: self, stubbed: newValue).isStubEnabled = newValue }
+        set {
+            if !newValue, pipeline.existingEngine == nil { return }
+            pipeline.engine(for: self, stubbed: newValue).isStubEnabled = newValue
+        }
     }
 
     /// The recorder used while ``isStubEnabled`` is `true`.

@@ -167,6 +167,18 @@ final class FarewellView: FluxerBindable {
         #expect(fluxer.store.count.value == 10)
     }
 
+    /// A test's set-up that turns the stub off first (a reset) starts nothing either; turned on
+    /// afterwards, the stub still holds the start.
+    @Test func turningTheStubOffBeforeAnythingElseStartsNothing() {
+        let fluxer = LoadingFluxer()
+        fluxer.isStubEnabled = false
+        #expect(fluxer.store.count.value == 0, "the load transform(action:) starts with did not run")
+        fluxer.isStubEnabled = true
+        #expect(fluxer.store.count.value == 0)
+        fluxer.isStubEnabled = false
+        #expect(fluxer.store.count.value == 10)
+    }
+
     @Test func stubRecordsActionsInOrderInsteadOfDispatching() {
         let view = CounterView()
         let fluxer = CounterFluxer()
