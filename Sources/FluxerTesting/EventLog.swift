@@ -10,8 +10,8 @@ import Fluxer
 
 /// A dispatcher the pipeline applied, with the store as it was just before and what it changed.
 final class DispatcherRecord<Dispatcher>: @unchecked Sendable {
-    // @unchecked: `changes` is only touched under the owning log's lock until the record leaves
-    // the log (the executor has applied it by then).
+    // @unchecked: `changes` is only touched under the owning log's lock (read through
+    // ``EventLog/changes(of:)``), or after the executor that applied it has returned (a send's).
     let dispatcher: Dispatcher
     /// The values of the store's properties just before this dispatcher was applied.
     let before: [ObjectIdentifier: Any]
@@ -22,8 +22,8 @@ final class DispatcherRecord<Dispatcher>: @unchecked Sendable {
         self.before = before
     }
 
-    /// The values of the store's properties just after this dispatcher was applied.
-    var after: [ObjectIdentifier: Any] {
+    /// The values of the store's properties after `changes` (this dispatcher's, or some of them).
+    func after(_ changes: StepChanges) -> [ObjectIdentifier: Any] {
         var values = before
         for change in changes.changes {
             if let member = change.member, let value = change.value { values[member] = value }
@@ -155,6 +155,11 @@ final class EventLog<Action, Dispatcher>: @unchecked Sendable {
     /// the latest may still be being applied: ask the Fluxer whether it is processing.
     func isComplete(_ record: DispatcherRecord<Dispatcher>) -> Bool {
         lock.withLock { current !== record }
+    }
+
+    /// What `record` changed so far, and whether that is all of it (see ``isComplete(_:)``).
+    func changes(of record: DispatcherRecord<Dispatcher>) -> (changes: StepChanges, complete: Bool) {
+        lock.withLock { (record.changes, current !== record) }
     }
 
     /// Removes the occurrences whose sequence numbers are in `sequences`.

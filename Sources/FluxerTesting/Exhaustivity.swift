@@ -9,5 +9,15 @@ public enum Exhaustivity: Sendable, Hashable {
     /// closure states (compared with their values after the step, changed or not); dispatchers
     /// nobody receives are skipped (`receive` skips to the first match); effects may still run
     /// at the end. Unexpected errors still fail: an error is never silent.
+    ///
+    /// A dispatcher not received stays receivable after later steps (TCA's `.off` drops them at
+    /// the next `send`): a `receive` takes the oldest match, also one applied before the last
+    /// `send`, and checks it against the store as it was then.
+    /// ```swift
+    /// store.send(.increaseLater)          // effect applies add(1) later
+    /// store.advance(by: 10)
+    /// store.send(.increase)
+    /// store.receive(.add(1)) { ... }      // still there: the store before it had count 0
+    /// ```
     case off
 }

@@ -66,6 +66,11 @@ extension FluxerTestStore {
     ///
     /// Give a generous timeout: it only matters when the test is about to fail, and a busy
     /// machine can delay an effect's task by seconds. Runs on the caller's executor.
+    ///
+    /// The `send` above sees `setLoading(true)` because `Observable.run` runs its work up to the
+    /// first `await` during `subscribe` (`Task.immediate`). On Apple systems before macOS/iOS
+    /// 26 it starts a new task instead: there, nothing the effect sends is part of the `send`,
+    /// so receive `setLoading(true)` too (`await store.receive(.setLoading(true), timeout: ...)`).
     public nonisolated(nonsending) func receive(
         _ dispatcher: F.Dispatcher, timeout: Duration,
         assert expected: ((StoreExpectations<F.Store>) throws -> Void)? = nil,
@@ -158,8 +163,19 @@ extension FluxerTestStore {
             log.remove(Set(records[...index].map(\.sequence)))
         }
         let record = taken.record!
+        var (changes, complete) = log.changes(of: record)
+        if !complete {
+            // The latest record: all of it is in once the executor is idle.
+            guard !fluxer.isProcessing else {
+                reportTestFailure(
+                    "\(step): \(record.dispatcher) is still being applied on another thread"
+                        + (waited == nil ? " (await receive(_:timeout:) waits for it)" : ""), at: location)
+                return
+            }
+            changes = log.changes(of: record).changes
+        }
         check(
-            "receive(\(record.dispatcher))", changes: record.changes, before: record.before, after: record.after,
+            "receive(\(record.dispatcher))", changes: changes, before: record.before, after: record.after(changes),
             expected: expected, at: location)
     }
 

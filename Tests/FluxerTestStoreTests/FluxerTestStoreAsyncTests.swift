@@ -1,3 +1,4 @@
+import Dispatch
 import Fluxer
 import FluxerTesting
 import Testing
@@ -85,6 +86,52 @@ final class LoaderFluxer: Fluxer {
         open.yield("main")
         await store.receive(.loaded("main"), timeout: .seconds(600)) { $0.text = "main" }
         await store.receive(.setLoading(false), timeout: .seconds(600)) { $0.isLoading = false }
+        await store.finish(timeout: .seconds(600))
+    }
+}
+
+/// Applies one dispatcher on another thread in two writes, pausing between them until `resume`
+/// is signalled.
+final class HalfwayFluxer: Fluxer {
+    enum Action { case go }
+    enum Dispatcher: Equatable { case both }
+    struct Store {
+        let first = StoreProperty(0)
+        let second = StoreProperty(0)
+    }
+
+    let store = Store()
+    let pipeline = FluxerPipeline<Action, Dispatcher>()
+    let resume = DispatchSemaphore(value: 0)
+
+    func dispatch(action: Action) throws -> Observable<Dispatcher> {
+        Observable.just(.both).subscribe(on: ConcurrentDispatchQueueScheduler(qos: .default))
+    }
+
+    func updateStore(dispatcher: Dispatcher) throws {
+        store.first.value = 1
+        resume.wait()
+        store.second.value = 2
+    }
+}
+
+@Suite struct FluxerTestStoreHalfAppliedTests {
+    /// A `receive` that does not wait, while the dispatcher is halfway through on another
+    /// thread: it says so, rather than checking the half it sees.
+    @Test func aReceiveDuringTheDispatchersApplicationSaysItIsStillBeingApplied() async {
+        let fluxer = HalfwayFluxer()
+        let store = FluxerTestStore(fluxer)
+        store.send(.go)
+        while fluxer.store.first.value != 1 { await Task.yield() }
+        expectFailures([
+            "receive(both): both is still being applied on another thread (await receive(_:timeout:) waits for it)"
+        ]) {
+            store.receive(.both) {
+                $0.first = 1
+                $0.second = 2
+            }
+        }
+        fluxer.resume.signal()
         await store.finish(timeout: .seconds(600))
     }
 }
