@@ -124,8 +124,11 @@ extension SubjectHub {
         lock.lock()
         disposed = true
         let forgotten = forgetValuesLocked()
+        // Events still queued behind a delivery would reach no observer now, but recording one
+        // would keep its value: they go too (released after unlocking, with the values).
+        let dropped = queue.takeAll()
         takeObservers()
-        withExtendedLifetime(forgotten) {}
+        withExtendedLifetime((forgotten, dropped)) {}
     }
 
     /// With `lock` held: drops the values the policy keeps; returns them, to be released after

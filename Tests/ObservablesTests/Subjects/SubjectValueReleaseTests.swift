@@ -66,6 +66,27 @@ import Testing
         #expect(refused)
     }
 
+    /// A value sent during a delivery waits in the queue; the subject disposed before it is
+    /// taken must not record it when the delivery goes on.
+    @Test func aValueQueuedWhenTheSubjectIsDisposedIsNotKept() {
+        final class Big {}
+        weak var weakQueued: Big?
+        let subject = ReplaySubject<Big>.create(bufferSize: 1)
+        var first = true
+        _ = subject.subscribe(onNext: { _ in
+            guard first else { return }
+            first = false
+            do {
+                let queued = Big()
+                weakQueued = queued
+                subject.onNext(queued)  // re-entrant: queued behind this delivery
+            }
+            subject.dispose()
+        })
+        subject.onNext(Big())
+        #expect(weakQueued == nil)
+    }
+
     @Test func disposingABehaviorSubjectReleasesItsValue() {
         final class Big {}
         weak var weakBig: Big?
