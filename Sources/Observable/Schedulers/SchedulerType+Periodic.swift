@@ -10,7 +10,8 @@ extension SchedulerType {
     /// returned. Disposing the result stops it; a run already running finishes.
     ///
     /// Needs a scheduler that runs relative work later, not inside `scheduleRelative` (an
-    /// immediate one would book run after run without end).
+    /// immediate one would book run after run without end), and a `period` after which its
+    /// clock has moved (a zero period on virtual time without a processing delay never ends).
     public func schedulePeriodic<StateType>(
         _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
         action: @escaping (StateType) -> StateType
@@ -34,6 +35,9 @@ final class EmulatedPeriodic<Scheduler: SchedulerType, State>: @unchecked Sendab
     let current = SerialDisposable()
     /// Ticks due and not yet run, the one running included.
     let pending = Atomic<Int>(0)
+    /// The generation of the latest booking: a booking stored late (the first, stored after its
+    /// tick already ran on another thread and booked the next) must not dispose a later one.
+    let bookings = Atomic<Int>(0)
     nonisolated(unsafe) var state: State
 
     init(scheduler: Scheduler, period: RxTimeInterval, state: State, action: @escaping (State) -> State) {
@@ -46,10 +50,12 @@ final class EmulatedPeriodic<Scheduler: SchedulerType, State>: @unchecked Sendab
     /// Books the next tick `delay` from now. The schedule's closure holds this object until it
     /// runs or `current` disposes it.
     func book(after delay: RxTimeInterval) {
-        current.disposable = scheduler.scheduleRelative((), dueTime: delay) { _ in
+        let generation = bookings.add(1, ordering: .relaxed).newValue
+        let booked = scheduler.scheduleRelative((), dueTime: delay) { _ in
             self.tick()
             return Disposables.create()
         }
+        current.replace(with: booked, generation: generation)
     }
 
     func tick() {

@@ -45,3 +45,60 @@ struct ForwardingScheduler: SchedulerType {
         #expect(seen == [1, 2, 4])
     }
 }
+
+/// Keeps relative work until the test runs it; runs the first booking at once, before
+/// `scheduleRelative` returns (as a scheduler on another thread may, when the due time is 0).
+final class ManualScheduler: SchedulerType, @unchecked Sendable {
+    // @unchecked: `booked` and `runsFirstAtOnce` are only touched under `lock`.
+    private let lock = Lock()
+    private var booked: [(ran: BooleanDisposable, run: () -> Void)] = []
+    private var runsFirstAtOnce = true
+    var now: RxTime { RxTime(timeIntervalSince1970: 0) }
+
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        scheduleRelative(state, dueTime: .seconds(0), action: action)
+    }
+
+    func scheduleRelative<StateType>(
+        _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable
+    ) -> Disposable {
+        let atOnce = lock.withLock {
+            defer { runsFirstAtOnce = false }
+            return runsFirstAtOnce
+        }
+        let cancelled = BooleanDisposable()
+        if atOnce {
+            _ = action(state)
+        } else {
+            lock.withLock { booked.append((cancelled, { _ = action(state) })) }
+        }
+        return cancelled
+    }
+
+    /// Runs the work booked so far that was not cancelled; returns how many ran.
+    func runBooked() -> Int {
+        let work = lock.withLock {
+            defer { booked = [] }
+            return booked
+        }
+        let live = work.filter { !$0.ran.isDisposed }
+        for item in live { item.run() }
+        return live.count
+    }
+}
+
+extension CustomSchedulerTests {
+    /// The first tick ran before its booking was stored (on another thread, as soon as booked):
+    /// the late store must not cancel the booking that tick made.
+    @Test func aFirstTickThatRunsBeforeItsBookingIsStoredKeepsTheScheduleGoing() {
+        let scheduler = ManualScheduler()
+        var runs = 0
+        let periodic = scheduler.schedulePeriodic((), startAfter: .seconds(0), period: .seconds(1)) { runs += 1 }
+        #expect(runs == 1)
+        #expect(scheduler.runBooked() == 1, "the second tick is still booked")
+        #expect(runs == 2)
+        periodic.dispose()
+        #expect(scheduler.runBooked() == 0)
+        #expect(runs == 2)
+    }
+}
