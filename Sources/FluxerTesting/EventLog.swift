@@ -16,6 +16,8 @@ final class DispatcherRecord<Dispatcher>: @unchecked Sendable {
     /// The values of the store's properties just before this dispatcher was applied.
     let before: [ObjectIdentifier: Any]
     var changes = StepChanges()
+    /// Seen wholly applied while still the latest record (see ``EventLog/settle(_:)``).
+    var settled = false
 
     init(dispatcher: Dispatcher, before: [ObjectIdentifier: Any]) {
         self.dispatcher = dispatcher
@@ -157,9 +159,17 @@ final class EventLog<Action, Dispatcher>: @unchecked Sendable {
         lock.withLock { current !== record }
     }
 
-    /// What `record` changed so far, and whether that is all of it (see ``isComplete(_:)``).
+    /// Notes that `record` is wholly applied: the caller saw the Fluxer idle while `record` was
+    /// the latest. A job queued afterwards (an effect's next dispatcher) makes the Fluxer busy
+    /// again before the executor moves past `record`; this keeps `record` complete meanwhile.
+    func settle(_ record: DispatcherRecord<Dispatcher>) {
+        lock.withLock { record.settled = true }
+    }
+
+    /// What `record` changed so far, and whether that is all of it (see ``isComplete(_:)`` and
+    /// ``settle(_:)``).
     func changes(of record: DispatcherRecord<Dispatcher>) -> (changes: StepChanges, complete: Bool) {
-        lock.withLock { (record.changes, current !== record) }
+        lock.withLock { (record.changes, current !== record || record.settled) }
     }
 
     /// Removes the occurrences whose sequence numbers are in `sequences`.

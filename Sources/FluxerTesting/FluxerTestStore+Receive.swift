@@ -165,7 +165,8 @@ extension FluxerTestStore {
         let record = taken.record!
         var (changes, complete) = log.changes(of: record)
         if !complete {
-            // The latest record: all of it is in once the executor is idle.
+            // The latest record: all of it is in once the Fluxer is idle (the async wait settles
+            // it when it sees that; a job queued since makes the Fluxer busy again).
             guard !fluxer.isProcessing else {
                 reportTestFailure(
                     "\(step): \(record.dispatcher) is still being applied on another thread"
@@ -192,7 +193,10 @@ extension FluxerTestStore {
             guard let record = exhaustive ? records.first : records.first(where: { matches($0.dispatcher) }) else {
                 return false
             }
-            return log.isComplete(record) || !fluxer.isProcessing
+            if log.isComplete(record) { return true }
+            guard !fluxer.isProcessing else { return false }
+            log.settle(record)
+            return true
         }
     }
 
