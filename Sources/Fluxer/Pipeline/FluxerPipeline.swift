@@ -28,9 +28,10 @@ import Synchronization
 /// Fluxer lives: sending an action into such a pipeline stops the program with a precondition
 /// failure that names this rule.
 ///
-/// The pipeline starts on first use of `action` (or `errors`, `stub`, setting `isStubEnabled`), or when a
-/// view's `fluxer` is set; a stub turned on before anything else holds the start until it is
-/// turned off. It has no public members of its own.
+/// The pipeline starts on first use of `action` (or `errors`, `stub`, turning `isStubEnabled` off
+/// after it was on), or when a view's `fluxer` is set; a stub turned on before anything else
+/// holds the start until it is turned off (reading `isStubEnabled`, or turning it off while it
+/// was never on, starts nothing). It has no public members of its own.
 public struct FluxerPipeline<Action, Dispatcher>: ~Copyable, Sendable {
     /// The engine's address once created (`Unmanaged.toOpaque()` as an integer, 0 before):
     /// published with one compare-and-swap, holding one retain that `deinit` gives back. (Not
