@@ -22,6 +22,7 @@ private func record<R>(_ make: @escaping (TestScheduler) -> Infallible<R>) -> [R
             switch event {
             case .next(let value): events.append("next \(value)")
             case .completed: events.append("completed")
+            case .error: events.append("error")
             }
         }
         #expect(events == ["next 1", "next 2", "completed"])

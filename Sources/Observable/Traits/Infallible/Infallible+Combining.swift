@@ -26,6 +26,16 @@ extension InfallibleType {
         Infallible(asObservable().concat(second))
     }
 
+    /// This sequence's elements, then those of `second` (any observable, a `Single`, ...) once
+    /// this one completes, as RxSwift's. `second` may fail: its error goes to
+    /// ``Hooks/unhandledError`` and the result completes (an ``Infallible`` never fails).
+    /// `-1|` + `-2#` → `-1-2|`, the error reported.
+    @inlinable
+    public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Infallible<Element>
+    where Source.Element == Element {
+        Infallible(guarding: asObservable().concat(second))
+    }
+
     /// The elements of each ``Infallible`` in turn: the next is subscribed when the previous one
     /// completes. `a: -1-2|`, `b: -3|` → `-1-2-3|`. Completes after the last one (at once for
     /// none). See `Observable.concat(_:)`.

@@ -92,6 +92,17 @@ extension InfallibleType {
         Infallible(asObservable().filter(predicate))
     }
 
+    /// Prints every subscription, event and disposal; see
+    /// ``ObservableType/debug(_:trimOutput:file:line:function:)``. `-a|` → `-a|`.
+    @inlinable
+    public func debug(
+        _ identifier: String? = nil, trimOutput: Bool = false,
+        file: String = #file, line: UInt = #line, function: String = #function
+    ) -> Infallible<Element> {
+        Infallible(
+            asObservable().debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+    }
+
     /// Emits each intermediate result of folding the elements into `seed`. `-1-2-3|` → `-1-3-6|`.
     @inlinable
     public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> Infallible<Seed> {

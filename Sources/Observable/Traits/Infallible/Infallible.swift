@@ -127,15 +127,37 @@ extension InfallibleType {
         asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
-    /// Subscribes a closure to every event.
+    /// Subscribes a closure to every event, as ``Event``s (RxSwift's form): `.next` for each
+    /// element, then `.completed`; never `.error` (an error a conformer sends against its promise
+    /// goes to ``Hooks/unhandledError``). `-1-2|` → `on(.next(1))`, `on(.next(2))`,
+    /// `on(.completed)`.
     /// - Returns: the disposable that cancels the subscription.
     @inlinable
-    public func subscribe(_ on: @escaping (InfallibleEvent<Element>) -> Void) -> Disposable {
+    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
         asObservable().subscribe { event in
+            if case .error(let error) = event {
+                Hooks.reportUnhandled(error)  // a conformer broke its promise
+                return
+            }
+            on(event)
+        }
+    }
+
+    /// Subscribes a closure to every event, as ``InfallibleEvent``s (this package's earlier form).
+    /// - Returns: the disposable that cancels the subscription.
+    @_disfavoredOverload
+    @available(
+        *, deprecated,
+        message:
+            "subscribe(_:) passes Event<Element>, as RxSwift's: switch over Event (its .error never comes) or write subscribe(onNext:onCompleted:)"
+    )
+    @inlinable
+    public func subscribe(_ on: @escaping (InfallibleEvent<Element>) -> Void) -> Disposable {
+        subscribe { (event: Event<Element>) in
             switch event {
             case .next(let element): on(.next(element))
             case .completed: on(.completed)
-            case .error(let error): Hooks.reportUnhandled(error)  // a conformer broke its promise
+            case .error: break  // not passed on by subscribe(_:)
             }
         }
     }
