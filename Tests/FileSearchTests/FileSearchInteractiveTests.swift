@@ -24,11 +24,15 @@ struct FileSearchInteractiveTests {
         guard let session = try start() else { return }
         #expect(session.waitForScreen(containing: "indexed "), "\(session.screen())")
         session.send(literal: "read")
+        // The prompt is drawn as keys arrive, the results once the search for them is done: wait
+        // for the count of the last query's results, or a screen of an earlier one is checked.
+        let matches = "3/\(ignoresPermissions ? 8 : 7) matches"
+        #expect(session.waitForScreen(containing: matches), "\(session.screen())")
         #expect(session.waitForScreen(containing: "> docs/README.md"), "\(session.screen())")
         let screen = session.screen()
         #expect(screen.hasPrefix("> read"))
         #expect(screen.contains("  docs/readme-link.md"))
-        #expect(screen.contains("3/\(ignoresPermissions ? 8 : 7) matches"), "matches/total shown: \(screen)")
+        #expect(screen.contains(matches), "matches/total shown: \(screen)")
         #expect(
             session.rows().contains { $0.hasPrefix("↑↓ PgUp/PgDn move · Tab mark · Enter print · Esc quit") },
             "\(screen)")
