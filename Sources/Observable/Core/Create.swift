@@ -188,8 +188,9 @@ extension ObservableType where Element: BinaryInteger {
             while remaining > 0 {
                 if observer.isStopped { return Disposables.create() }
                 observer.on(.next(current))
-                current += 1
                 remaining -= 1
+                // Not past the last: a range that ends at `Element.max` is valid.
+                if remaining > 0 { current += 1 }
             }
             observer.on(.completed)
             return Disposables.create()

@@ -99,7 +99,8 @@ extension ObservableType where Element: BinaryInteger {
                 return nil
             }
             sink.forwardNext(step.next)
-            return (step.next + 1, step.remaining - 1)
+            // Not past the last: a range that ends at `Element.max` is valid.
+            return (step.remaining > 1 ? step.next + 1 : step.next, step.remaining - 1)
         }
     }
 }

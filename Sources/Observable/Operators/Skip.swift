@@ -62,7 +62,9 @@ extension ObservableType {
     ///
     /// `--1--2--3--4--|` with other `-------x--` → `--------3--4--|`.
     ///
-    /// `other` is subscribed first and disposed after its first element. An error from `other`
+    /// The source is subscribed first, then `other`, as in RxSwift: what the source emits while
+    /// being subscribed (a `BehaviorRelay`'s current value) is dropped even when `other` emits
+    /// at once (`Observable.just(())`). `other` is disposed after its first element; an error from `other`
     /// ends the sequence with that error. As in RxSwift, if the source completes before `other`
     /// has emitted, the subscription ends silently: downstream sees no completion, and everything
     /// the subscription made is released (both sources are unsubscribed). The two sources may emit
@@ -102,8 +104,9 @@ final class SkipUntilCore<Element, Trigger>: @unchecked Sendable {
     func run<Source: ObservableType, Other: ObservableType>(_ source: Source, _ other: Other) -> Disposable
     where Source.Element == Element, Other.Element == Trigger {
         sink.start({ input in self.process(input) }) {
-            sink.subscribe(other) { key, event in .other(key, event) }
+            // RxSwift's order: the source's elements at subscription time come before the trigger.
             sink.subscribe(source) { _, event in .source(event) }
+            sink.subscribe(other) { key, event in .other(key, event) }
         }
     }
 

@@ -29,6 +29,11 @@ import Testing
     @Test func rangeAndGenerate() {
         #expect(events(Observable.range(start: 3, count: 3)) == [.next(3), .next(4), .next(5), .completed])
         #expect(events(Observable.range(start: 0, count: 0)) == [.completed])
+        // A range that ends at the type's largest value is valid (it trapped after sending it).
+        #expect(events(Observable<UInt8>.range(start: 254, count: 2)) == [.next(254), .next(255), .completed])
+        let scheduler = TestScheduler(initialClock: 0)
+        let scheduled = scheduler.start { Observable<Int>.range(start: .max, count: 1, scheduler: scheduler) }
+        #expect(scheduled.events == [.next(201, .max), .completed(202)])
         let generated = Observable.generate(initialState: 1, condition: { $0 < 20 }, iterate: { $0 * 3 })
         #expect(events(generated) == [.next(1), .next(3), .next(9), .completed])
     }

@@ -138,4 +138,20 @@ extension SkipTests {
         #expect(source.subscriptions == [Subscription(200, 220)])
         #expect(trigger.subscriptions == [Subscription(200, 220)])
     }
+
+    /// The source is subscribed before the trigger, as in RxSwift: at the same tick, the
+    /// source's element comes first and is dropped.
+    @Test func theSourceIsSubscribedBeforeTheTrigger() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
+        let trigger = scheduler.createColdObservable([.next(10, "go")])
+        let observer = scheduler.start { source.skip(until: trigger) }
+        #expect(observer.events == [.next(220, 2), .completed(230)])
+        let relay = BehaviorRelay(value: 0)
+        let recorder = EventRecorder<Int>()
+        let subscription = relay.skip(until: Observable.just(())).subscribe(recorder.observer)
+        relay.accept(1)
+        #expect(recorder.events == [.next(1)], "the relay's value at subscription time is dropped")
+        subscription.dispose()
+    }
 }
