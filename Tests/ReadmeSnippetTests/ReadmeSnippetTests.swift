@@ -9,7 +9,7 @@ import Testing
     @MainActor @Test func readmeBlockAtLine218Runs() throws { tourOfTraits() }
     @MainActor @Test func readmeBlockAtLine427Runs() throws { signUpEnablesSubmit() }
     @MainActor @Test func readmeBlockAtLine476Runs() throws { redrawWhenTheCountChanges() }
-    @MainActor @Test func readmeBlockAtLine596Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine633Runs() throws { testCounterViewWithStub() }
-    @MainActor @Test func readmeBlockAtLine656Runs() throws { testCounterStepByStep() }
+    @MainActor @Test func readmeBlockAtLine600Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine637Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine660Runs() throws { testCounterStepByStep() }
 }
