@@ -91,7 +91,9 @@ final class LoaderFluxer: Fluxer {
 }
 
 /// Applies one dispatcher on another thread in two writes, pausing between them until `resume`
-/// is signalled.
+/// is signalled. The effect emits only once `start` is signalled: after `send` returned, so the
+/// test's thread is not the executor then and cannot be the one that applies it (it would wait
+/// for its own signal). Every wait is bounded: a broken test fails instead of hanging.
 final class HalfwayFluxer: Fluxer {
     enum Action { case go }
     enum Dispatcher: Equatable { case both }
@@ -102,15 +104,24 @@ final class HalfwayFluxer: Fluxer {
 
     let store = Store()
     let pipeline = FluxerPipeline<Action, Dispatcher>()
+    let start = DispatchSemaphore(value: 0)
     let resume = DispatchSemaphore(value: 0)
 
     func dispatch(action: Action) throws -> Observable<Dispatcher> {
-        Observable.just(.both).subscribe(on: ConcurrentDispatchQueueScheduler(qos: .default))
+        let start = self.start
+        return Observable.create { observer in
+            DispatchQueue.global().async {
+                _ = start.wait(timeout: .now() + .seconds(300))
+                observer.onNext(.both)
+                observer.onCompleted()
+            }
+            return Disposables.create()
+        }
     }
 
     func updateStore(dispatcher: Dispatcher) throws {
         store.first.value = 1
-        resume.wait()
+        _ = resume.wait(timeout: .now() + .seconds(300))
         store.second.value = 2
     }
 }
@@ -122,7 +133,10 @@ final class HalfwayFluxer: Fluxer {
         let fluxer = HalfwayFluxer()
         let store = FluxerTestStore(fluxer)
         store.send(.go)
-        while fluxer.store.first.value != 1 { await Task.yield() }
+        fluxer.start.signal()
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(300))
+        while fluxer.store.first.value != 1 && clock.now < deadline { await Task.yield() }
         expectFailures([
             "receive(both): both is still being applied on another thread (await receive(_:timeout:) waits for it)"
         ]) {
