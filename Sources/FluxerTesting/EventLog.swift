@@ -153,12 +153,6 @@ final class EventLog<Action, Dispatcher>: @unchecked Sendable {
         lock.withLock { pendingOccurrences }
     }
 
-    /// `true` once the executor has moved past `record` (a later event came). A record that is
-    /// the latest may still be being applied: ask the Fluxer whether it is processing.
-    func isComplete(_ record: DispatcherRecord<Dispatcher>) -> Bool {
-        lock.withLock { current !== record }
-    }
-
     /// Notes that `record` is wholly applied: the caller saw the Fluxer idle while `record` was
     /// the latest. A job queued afterwards (an effect's next dispatcher) makes the Fluxer busy
     /// again before the executor moves past `record`; this keeps `record` complete meanwhile.
@@ -166,8 +160,9 @@ final class EventLog<Action, Dispatcher>: @unchecked Sendable {
         lock.withLock { record.settled = true }
     }
 
-    /// What `record` changed so far, and whether that is all of it (see ``isComplete(_:)`` and
-    /// ``settle(_:)``).
+    /// What `record` changed so far, and whether that is all of it: the executor has moved past
+    /// `record` (a later event came), or ``settle(_:)`` marked it. A record that is the latest may
+    /// still be being applied: ask the Fluxer whether it is processing.
     func changes(of record: DispatcherRecord<Dispatcher>) -> (changes: StepChanges, complete: Bool) {
         lock.withLock { (record.changes, current !== record || record.settled) }
     }

@@ -193,7 +193,7 @@ extension FluxerTestStore {
             guard let record = exhaustive ? records.first : records.first(where: { matches($0.dispatcher) }) else {
                 return false
             }
-            if log.isComplete(record) { return true }
+            if log.changes(of: record).complete { return true }
             guard !fluxer.isProcessing else { return false }
             log.settle(record)
             return true

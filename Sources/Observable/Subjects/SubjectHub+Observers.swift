@@ -152,11 +152,7 @@ extension SubjectHub {
     @inlinable
     func detach() {
         lock.lock()
-        if observers.live == 0 {
-            lock.unlock()
-            return
-        }
-        takeObservers()
+        detachLocked()
     }
 
     /// ``detach()`` for a subject that keeps values (`BehaviorSubject`, `ReplaySubject`,
@@ -169,12 +165,19 @@ extension SubjectHub {
     func detachForgettingValues() {
         lock.lock()
         let forgotten = forgetValuesLocked()
+        detachLocked()
+        withExtendedLifetime(forgotten) {}
+    }
+
+    /// With `lock` held (released here): the common part of ``detach()`` and
+    /// ``detachForgettingValues()``; takes the observers only if some are still live.
+    @inlinable
+    func detachLocked() {
         if observers.live == 0 {
             lock.unlock()
         } else {
             takeObservers()
         }
-        withExtendedLifetime(forgotten) {}
     }
 
     /// With `lock` held (released here): stops input and takes the observers out; their handlers
