@@ -35,8 +35,11 @@ extension ObservableType {
             sink.resources.insert(timer)
             sink.resources.insert(sourceSubscription)
             sink.resources.insert(otherSubscription)
+            // Keyed by the element's id: an element sent from inside the delivery of the one
+            // before it starts its timer first, and the older timer, started after, must not
+            // replace it.
             func startTimer(_ id: Int) {
-                timer.disposable = scheduler.scheduleRelative(id, dueTime: dueTime) { id in
+                let scheduled = scheduler.scheduleRelative(id, dueTime: dueTime) { id in
                     let switching: Bool =
                         sink.update { state, _ in
                             guard !state.switched, state.id == id else { return false }
@@ -57,6 +60,7 @@ extension ObservableType {
                     }
                     return Disposables.create()
                 }
+                timer.replace(with: scheduled, generation: id)
             }
             startTimer(0)
             sourceSubscription.setDisposable(
