@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ObservableType {
     /// Resubscribes to this sequence after every error, for ever.
     ///
@@ -134,17 +136,20 @@ final class RetryCore<Element>: @unchecked Sendable {
 @usableFromInline
 enum RetryWhenInput<Element, Trigger> {
     case source(Event<Element>)
+    /// The source failed inside its `subscribe` call.
+    case sourceFailedWhileSubscribing(Swift.Error)
     case trigger(CompositeDisposable.DisposeKey, Event<Trigger>)
-    /// The trigger's element asked for another attempt: made when this input is processed,
-    /// after the inputs that were already queued.
+    /// The trigger's element asked for another attempt after a synchronous failure: made when
+    /// this input is processed, after the inputs that were already queued.
     case resubscribe
 }
 
 /// Feeds errors to the notification handler's subject and resubscribes on the trigger's next
 /// element after an error, from the sink's inbox (so synchronous triggers loop instead of
 /// recursing).
-/// @unchecked: `waitingForTrigger` and `triggerEnd` are only touched from the sink's serialized
-/// inbox; `sink`, `current` and `errors` are thread-safe.
+/// @unchecked: `waitingForTrigger`, `triggerEnd`, `attemptQueued` and `failedWhileSubscribing`
+/// are only touched from the sink's serialized inbox; `sink`, `current`, `errors` and
+/// `subscribing` (an atomic) are thread-safe.
 @usableFromInline
 final class RetryWhenCore<Element, Trigger, Failure: Swift.Error>: @unchecked Sendable {
     @usableFromInline let sink: FanInSink<RetryWhenInput<Element, Trigger>, Element>
@@ -160,6 +165,13 @@ final class RetryWhenCore<Element, Trigger, Failure: Swift.Error>: @unchecked Se
     /// completion together) ends the result instead, as in RxSwift, whose attempt waits in its
     /// own queue behind the completion.
     @exclusivity(unchecked) @usableFromInline var attemptQueued = false
+    /// The last error came while its attempt was being subscribed (a synchronous failure). Only
+    /// then is the next attempt queued: RxSwift makes it at once, inside the trigger's element,
+    /// unless its attempt loop is busy subscribing; a trigger's completion sent with the element
+    /// then only takes effect at the next error.
+    @exclusivity(unchecked) @usableFromInline var failedWhileSubscribing = false
+    /// `true` while an attempt's `subscribe` runs: an error posted then is a synchronous failure.
+    @usableFromInline let subscribing = Atomic<Bool>(false)
 
     @inlinable
     init(downstream: AnyObserver<Element>, source: Observable<Element>) {
@@ -180,7 +192,14 @@ final class RetryWhenCore<Element, Trigger, Failure: Swift.Error>: @unchecked Se
 
     @inlinable
     func subscribeAgain() {
-        sink.subscribe(source, into: current) { .source($0) }
+        subscribing.store(true, ordering: .relaxed)
+        sink.subscribe(source, into: current) { event in
+            if case .error(let error) = event, self.subscribing.load(ordering: .relaxed) {
+                return .sourceFailedWhileSubscribing(error)
+            }
+            return .source(event)
+        }
+        subscribing.store(false, ordering: .relaxed)
     }
 
     @inlinable
@@ -191,22 +210,18 @@ final class RetryWhenCore<Element, Trigger, Failure: Swift.Error>: @unchecked Se
         case .source(.completed):
             sink.finish(.completed)
         case .source(.error(let error)):
-            guard let failure = error as? Failure else {
-                sink.finish(.error(error))
-                return
-            }
-            current.disposable = Disposables.create()
-            if let triggerEnd {
-                sink.finish(triggerEnd)
-                return
-            }
-            waitingForTrigger = true
-            errors.on(.next(failure))
+            failed(error, whileSubscribing: false)
+        case .sourceFailedWhileSubscribing(let error):
+            failed(error, whileSubscribing: true)
         case .trigger(_, .next):
             guard waitingForTrigger else { return }
             waitingForTrigger = false
-            attemptQueued = true
-            sink.post(.resubscribe)
+            if failedWhileSubscribing {
+                attemptQueued = true
+                sink.post(.resubscribe)
+            } else {
+                subscribeAgain()
+            }
         case .resubscribe:
             guard attemptQueued else { return }
             attemptQueued = false
@@ -218,5 +233,23 @@ final class RetryWhenCore<Element, Trigger, Failure: Swift.Error>: @unchecked Se
             sink.subscriptions.remove(for: key)
             if waitingForTrigger || attemptQueued { sink.finish(.error(error)) } else { triggerEnd = .error(error) }
         }
+    }
+
+    /// The source failed: ends the result (an error that is not a `Failure`, or a trigger that
+    /// already ended), or hands the error to the trigger and waits for its answer.
+    @inlinable
+    func failed(_ error: Swift.Error, whileSubscribing: Bool) {
+        guard let failure = error as? Failure else {
+            sink.finish(.error(error))
+            return
+        }
+        current.disposable = Disposables.create()
+        if let triggerEnd {
+            sink.finish(triggerEnd)
+            return
+        }
+        waitingForTrigger = true
+        failedWhileSubscribing = whileSubscribing
+        errors.on(.next(failure))
     }
 }

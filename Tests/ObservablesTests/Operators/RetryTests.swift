@@ -116,6 +116,27 @@ import Testing
         #expect(once.events == [.next(1), .completed])
     }
 
+    /// A source that fails later than its subscription: the trigger's element makes the next
+    /// attempt at once, so the completion `errors.take(n)` sends with its n-th element ends the
+    /// result only at the next error: n retries, as in RxSwift (`retry(when: { $0.take(3) })`
+    /// made two).
+    @Test func aTriggerThatEndsWithItsLastElementStillRetriesALaterFailure() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createColdObservable([.next(10, 1), .error(20, CoreTestError.boom)])
+        let observer = scheduler.start {
+            source.retry(when: { (errors: Observable<Error>) in errors.take(1) })
+        }
+        expectEvents(observer.events, [.next(210, 1), .next(230, 1), .completed(240)])
+        #expect(source.subscriptions == [Subscription(200, 220), Subscription(220, 240)])
+        let second = TestScheduler(initialClock: 0)
+        let three = second.createColdObservable([.next(10, 1), .error(20, CoreTestError.boom)])
+        let retried = second.start {
+            three.retry(when: { (errors: Observable<CoreTestError>) in errors.take(3) })
+        }
+        expectEvents(retried.events, [.next(210, 1), .next(230, 1), .next(250, 1), .next(270, 1), .completed(280)])
+        #expect(three.subscriptions.count == 4)
+    }
+
     @Test func synchronousTriggerLoopsWithoutGrowingTheStack() {
         let source = CountingSource<Int> { observer in observer.onError(CoreTestError.boom) }
         var left = 10_000
