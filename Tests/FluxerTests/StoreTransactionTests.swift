@@ -158,6 +158,26 @@ final class FormFluxer: Fluxer {
         #expect(seen.values == ["count 1", "hi count=1", "hi again count=1"])
     }
 
+    /// Values of different pulses written in one call come in write order (a pulse's later
+    /// values came right after its first, ahead of other pulses written in between); the trace
+    /// still lists each pulse once, with all its values.
+    @Test func valuesOfSeveralPulsesKeepTheirWriteOrderAcrossPulses() {
+        let bag = DisposeBag()
+        let fluxer = TwoPulseFluxer()
+        let seen = Recorder<String>()
+        fluxer.store.toast.subscribe(onNext: { seen.append("toast \($0)") }).disposed(by: bag)
+        fluxer.store.route.subscribe(onNext: { seen.append("route \($0)") }).disposed(by: bag)
+        let traced = Recorder<String>()
+        fluxer.events.subscribe(onNext: { event in
+            if case .storeChange(let change) = event { traced.append("\(change.path): \(change.newValue)") }
+        }).disposed(by: bag)
+        fluxer.action.onNext(())
+        #expect(seen.values == ["toast bye", "route login", "toast cleared"])
+        #expect(traced.values == ["store.toast: \"bye\", \"cleared\"", "store.route: \"login\""])
+        fluxer.action.onNext(())
+        #expect(seen.values.count == 6)
+    }
+
     @Test func writesOutsideAFluxerAreDeliveredAtOnce() {
         let bag = DisposeBag()
         let store = FormFluxer.Store()  // no Fluxer: a store used on its own
@@ -207,5 +227,26 @@ final class FormFluxer: Fluxer {
         }
         #expect(torn.load(ordering: .relaxed) == 0)
         #expect(seen.load(ordering: .relaxed) == 8_000)
+    }
+}
+
+/// Two pulses written in turn in one `updateStore`.
+final class TwoPulseFluxer: Fluxer {
+    typealias Action = Void
+    typealias Dispatcher = Void
+    struct Store {
+        let toast = Pulse<String>()
+        let route = Pulse<String>()
+    }
+
+    let store = Store()
+    let pipeline = FluxerPipeline<Action, Dispatcher>()
+
+    func dispatch(action: Void) throws -> Observable<Void> { .just(()) }
+
+    func updateStore(dispatcher: Void) throws {
+        store.toast.accept("bye")
+        store.route.accept("login")
+        store.toast.accept("cleared")
     }
 }

@@ -29,6 +29,9 @@ public final class Pulse<Value>: ObservableType {
     /// Values written in the current transaction (under `lock`).
     @exclusivity(unchecked) @usableFromInline
     var held: [Value] = []
+    /// How many of `held` the commit has delivered so far (under `lock`).
+    @exclusivity(unchecked) @usableFromInline
+    var delivered = 0
     let owner = StoreOwnerSlot()
     @usableFromInline let threadStates = ExecutorThread.states
 
@@ -40,11 +43,10 @@ public final class Pulse<Value>: ObservableType {
     @inlinable
     public func accept(_ value: Value) {
         if let transaction = ExecutorThread.transaction(threadStates) {
-            lock.lock()
-            held.append(value)
-            let first = held.count == 1
-            lock.unlock()
-            if first { transaction._withUnsafeGuaranteedRef { $0.enlistPulse(self) } }
+            lock.withLock { held.append(value) }
+            // Once per value: the commit delivers one value per entry, so values of different
+            // pulses keep their write order.
+            transaction._withUnsafeGuaranteedRef { $0.enlistPulse(self) }
             return
         }
         acceptOutsideTransaction(value)
@@ -80,20 +82,29 @@ public final class Pulse<Value>: ObservableType {
 extension Pulse: @unchecked Sendable where Value: Sendable {}
 
 extension Pulse: StoreTransactionMember {
+    /// Delivers the next held value (the transaction lists the pulse once per value written).
     @usableFromInline
     func commitTransaction() {
-        let values = lock.withLock {
-            defer { held = [] }
-            return held
+        let value: Value? = lock.withLock {
+            guard delivered < held.count else { return nil }
+            let value = held[delivered]
+            delivered += 1
+            if delivered == held.count {
+                held = []
+                delivered = 0
+            }
+            return value
         }
-        for value in values { subject.on(.next(value)) }
+        if let value { subject.on(.next(value)) }
     }
 }
 
 extension Pulse {
+    /// Every value the transaction holds, described once: before the first is delivered
+    /// (`nil` after, so the pulse is reported once per transaction).
     @usableFromInline
     func describePendingChange() -> (old: String, new: String)? {
-        let values = lock.withLock { held }
+        let values: [Value] = lock.withLock { delivered == 0 ? held : [] }
         if values.isEmpty { return nil }
         return ("", values.map { describeStoreValue($0) }.joined(separator: ", "))
     }

@@ -53,7 +53,7 @@ final class StoreTransaction: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var first: (any StoreTransactionProperty)?
     /// The other properties with deferred writes, in first-write order.
     @exclusivity(unchecked) @usableFromInline var enlisted: ContiguousArray<any StoreTransactionProperty> = []
-    /// The pulses with values written, in first-write order: delivered after the properties.
+    /// The pulses written, once per value, in write order: delivered after the properties.
     @exclusivity(unchecked) @usableFromInline var pulses: ContiguousArray<any StoreTransactionMember> = []
     /// Derived properties marked stale because a property they depend on through another one is
     /// dirty (see ``markDependentsStale(of:)``).
@@ -90,8 +90,9 @@ final class StoreTransaction: @unchecked Sendable {
         }
     }
 
-    /// Records a pulse's first value in this transaction: pulses are delivered after every
-    /// property changed (an alert's observer reads the store the alert is about).
+    /// Records a value written to `pulse` in this transaction: pulses are delivered after every
+    /// property changed (an alert's observer reads the store the alert is about), one value per
+    /// entry, in write order across pulses.
     @usableFromInline
     func enlistPulse(_ pulse: any StoreTransactionMember) {
         pulses.append(pulse)

@@ -41,7 +41,7 @@ extension DerivedProperty: InspectableStoreMember {
 extension Pulse: InspectableStoreMember {
     package var inspectedKind: StoreMemberKind { .pulse }
     package var inspectedValue: Any? { nil }
-    package var inspectedPendingValues: [Any] { lock.withLock { held.map { $0 as Any } } }
+    package var inspectedPendingValues: [Any] { lock.withLock { held[delivered...].map { $0 as Any } } }
 }
 
 /// What a testing tool (FluxerTesting's `FluxerTestStore`) sees of a Fluxer beyond its public
