@@ -190,6 +190,27 @@ final class DerivedFluxer: Fluxer {
         #expect(banner.value.show)
     }
 
+    /// Made where it is observed, as a `map` would be: kept by its subscription until that is
+    /// disposed (nothing else held it, and it stopped after its first value).
+    @Test func aDerivedPropertyNothingStoresLivesAsLongAsItsSubscription() {
+        let count = StoreProperty(0)
+        weak var weakDerived: DerivedProperty<Bool>?
+        var seen: [Bool] = []
+        var bag = DisposeBag()
+        do {
+            let derived = DerivedProperty(count) { $0 > 9 }
+            weakDerived = derived
+            derived.subscribe(onNext: { seen.append($0) }).disposed(by: bag)
+        }
+        count.value = 10
+        count.value = 3
+        #expect(seen == [false, true, false])
+        bag = DisposeBag()
+        #expect(weakDerived == nil)
+        count.value = 20
+        #expect(seen == [false, true, false])
+    }
+
     @Test func aDerivedPropertyIsReleasedWithItsStore() {
         weak var weakDerived: DerivedProperty<Bool>?
         weak var weakInput: StoreProperty<String>?

@@ -28,7 +28,8 @@ import Synchronization
 ///   changed since the last recomputation). A subscriber gets the current value synchronously,
 ///   then every change. Never completes or fails.
 /// - Inputs: ``StoreProperty`` or other `DerivedProperty` values (1 to 4). The property holds
-///   its inputs; they hold it weakly. It is computed when created, so each input must have a
+///   its inputs; they hold it weakly, and so do the properties derived from it. A subscription
+///   holds it until disposed. It is computed when created, so each input must have a
 ///   value then: an empty `StoreProperty` (created without one) stops the program with a message
 ///   saying so; use an optional property holding `nil` instead. `compute` must be a pure function of its arguments; it
 ///   runs on the thread that wrote the inputs (a Fluxer's executor) or that reads ``value``.
@@ -105,11 +106,18 @@ public final class DerivedProperty<Value>: ObservableType, ReadableStoreProperty
         observation.report(self, \.value)
     }
 
-    /// Subscribes `observer`: the current value at once, then every change.
+    /// Subscribes `observer`: the current value at once, then every change. The subscription
+    /// keeps the property alive until it is disposed, as an Rx chain is kept by its
+    /// subscription: the inputs hold the property only weakly, so one created where it is
+    /// observed (`DerivedProperty(count) { $0 > 9 }.subscribe(...)`) would otherwise stop at once.
     @inlinable
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Value {
-        cell.subscribe(AnyObserver(observer))
+        let subscription = cell.subscribe(AnyObserver(observer))
+        return Disposables.create { [self] in
+            subscription.dispose()
+            withExtendedLifetime(self) {}
+        }
     }
 
     /// The property as an `Observable`. No wrapper of its own (a property never terminates, so
