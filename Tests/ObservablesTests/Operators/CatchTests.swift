@@ -134,4 +134,18 @@ import Testing
         let (recorder, _) = subscribeRecorder(Observable.catch(sequence: failing + [Observable.just(1)]))
         #expect(recorder.events == [.next(1), .completed])
     }
+
+    /// A deliberate difference (README): a `catch` failing over while another one on the thread
+    /// subscribes its fallback subscribes its own right after, so a synchronous fallback's order
+    /// can change (RxSwift nests them: `(1,2|)`).
+    @Test func aNestedCatchFailingOverDuringAnotherFallbacksSubscriptionRunsAfterIt() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([Recorded<Event<Int>>.error(30, CoreTestError.boom)])
+        let result = scheduler.start {
+            xs.catch { _ in
+                Observable.merge(Observable<Int>.error(CoreTestError.other).catch { _ in .just(1) }, .just(2))
+            }
+        }
+        expectEvents(result.events, [.next(230, 2), .next(230, 1), .completed(230)])
+    }
 }

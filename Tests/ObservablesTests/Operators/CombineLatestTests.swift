@@ -244,4 +244,29 @@ extension CombineLatestVirtualTimeTests {
         #expect(result.first == [Subscription(200, 220)])
         #expect(result.second == [Subscription(200, 250)])
     }
+
+    /// A deliberate difference (README): once the result ended while an earlier source was
+    /// being subscribed, the later sources are not subscribed (RxSwift subscribes each and
+    /// disposes it at once, an empty window in RxTest); the events are the same.
+    @Test func laterSourcesAreNotSubscribedOnceTheResultEndedDuringSubscription() {
+        let cases: [(String, (Observable<Int>) -> Observable<Int>, Recorded<Event<Int>>)] = [
+            (
+                "combineLatest",
+                { ys in Observable.combineLatest(Observable<Int>.error(CoreTestError.boom), ys) { $0 + $1 } },
+                .error(200, CoreTestError.boom)
+            ),
+            ("zip", { ys in Observable.zip(Observable<Int>.empty(), ys) { $0 + $1 } }, .completed(200)),
+            (
+                "withLatestFrom", { ys in ys.withLatestFrom(Observable<Int>.error(CoreTestError.boom)) },
+                .error(200, CoreTestError.boom)
+            ),
+        ]
+        for (name, operation, end) in cases {
+            let scheduler = TestScheduler(initialClock: 0)
+            let ys = scheduler.createColdObservable([.next(10, 1)])
+            let result = scheduler.start { operation(ys.asObservable()) }
+            expectEvents(result.events, [end])
+            #expect(ys.subscriptions == [], "\(name)")
+        }
+    }
 }

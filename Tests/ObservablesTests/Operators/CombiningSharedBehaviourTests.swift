@@ -67,4 +67,24 @@ import Testing
             { source in Observable.using({ BooleanDisposable() }, observableFactory: { _ in source }) },
             byCompletion: true)
     }
+
+    /// RxSwift iterates the collection on each subscription: a lazy collection's closure runs
+    /// then (it ran once, when the operator was called, and every subscription reused that).
+    @Test func combineLatestAndZipReadTheirCollectionOnEachSubscription() {
+        var made = 0
+        let sources = (1...2).lazy.map { value -> Observable<Int> in
+            made += 1
+            return Observable.just(value)
+        }
+        let combined = Observable.combineLatest(sources) { $0.reduce(0, +) }
+        let zipped = Observable.zip(sources) { $0.reduce(0, +) }
+        #expect(made == 0)
+        let (first, _) = subscribeRecorder(combined)
+        let (second, _) = subscribeRecorder(combined)
+        let (third, _) = subscribeRecorder(zipped)
+        #expect(made == 6)
+        #expect(first.events == [.next(3), .completed])
+        #expect(second.events == first.events)
+        #expect(third.events == first.events)
+    }
 }

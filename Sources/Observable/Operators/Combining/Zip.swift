@@ -11,14 +11,17 @@ extension ObservableType {
     ///   throwing `resultSelector` does the same with its error.
     /// - Threading: sources may emit on any thread; `resultSelector` and downstream run one at a
     ///   time, in arrival order, on the thread of a source (never two at once, never under a
-    ///   lock). Sources are subscribed in collection order.
+    ///   lock). Sources are subscribed in collection order; the collection is read on each
+    ///   subscription.
     @inlinable
     public static func zip<Sources: Collection>(
         _ collection: Sources,
         resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
     ) -> Observable<Element> where Sources.Element: ObservableType {
-        let sources = Array(collection)
-        return Observable { observer in
+        // Read on each subscription, as RxSwift iterates its sources there (a `lazy.map` of
+        // sources runs its closure then, not when this is called).
+        Observable { observer in
+            let sources = Array(collection)
             let queues = sources.map { _ in ZipQueue<Sources.Element.Element>() }
             let core = CombiningCore<ZipState, Element>(downstream: observer, count: sources.count) {
                 try resultSelector(queues.map { $0.pop() })
