@@ -17,6 +17,9 @@ extension ObservableType where Element: Sendable {
     /// - Disposing cancels the task: `operation` sees `Task.isCancelled` and `CancellationError`
     ///   from cancellable waits. Nothing is delivered after `dispose()` returns: later sends, the
     ///   completion and any error are dropped, and `catch` is not called for a cancelled task.
+    ///   A `send` that finds nothing downstream wants more (disposed, or `take(n)` has all it
+    ///   needs) also cancels the task when made from it, so a loop that never suspends before
+    ///   `subscribe` returns (`while !Task.isCancelled { send(i) }` under `take(3)`) stops too.
     /// - Threading: `operation` starts at once on the subscribing thread and runs there up to its
     ///   first suspension (`Task.immediate`), so what it sends before its first `await` is
     ///   delivered before `subscribe` returns (a Fluxer effect's `send(.setLoading(true))`
@@ -51,7 +54,7 @@ extension ObservableType where Element: Sendable {
             let send = Sender(sink: sink)
             let work: @Sendable () async -> Void = {
                 do {
-                    try await operation(send)
+                    try await RunningTask.$sink.withValue(ObjectIdentifier(sink)) { try await operation(send) }
                 } catch {
                     if Task.isCancelled || sink.isStopped { return }
                     guard let handler else {
@@ -85,9 +88,19 @@ public struct Sender<Element>: Sendable {
     @usableFromInline
     let sink: SerialSink<Element>
 
-    /// Sends `element` as a `.next` event.
+    /// Sends `element` as a `.next` event. If nothing downstream wants more, and the caller is
+    /// the observable's own task, cancels that task.
     public func callAsFunction(_ element: Element) {
         sink.on(.next(element))
+        if sink.isStopped { cancelOwnTask() }
+    }
+
+    /// Cancels the current task if it is the one running this sender's `run` operation (not a
+    /// task of the user's that only sends here): with `Task.immediate`, a disposable that would
+    /// cancel it does not exist until the operation's first suspension.
+    func cancelOwnTask() {
+        guard RunningTask.sink == ObjectIdentifier(sink) else { return }
+        withUnsafeCurrentTask { $0?.cancel() }
     }
 
     /// `true` once nothing sent will be delivered any more (disposed, or an operator downstream
@@ -96,4 +109,9 @@ public struct Sender<Element>: Sendable {
     var isStopped: Bool {
         sink.isStopped
     }
+}
+
+/// Which `run` operation the current task is running (a task-local; child tasks inherit it).
+enum RunningTask {
+    @TaskLocal static var sink: ObjectIdentifier?
 }

@@ -9,7 +9,8 @@ extension ObservableConvertibleType where Element: Sendable {
     /// - Buffering: unbounded, as RxSwift's: elements that arrive faster than the loop consumes
     ///   them wait in the stream's buffer, none is lost.
     /// - Cancelling the consuming task, or leaving the loop (`break`, `return`, a thrown error),
-    ///   disposes the subscription at once.
+    ///   disposes the subscription at once; a cancelled loop then throws `CancellationError`, as
+    ///   RxSwift's (it ended as if the observable had completed).
     /// - The loop resumes on the consuming task's executor, whatever thread the observable emits on.
     public var values: AsyncThrowingStream<Element, Swift.Error> {
         AsyncThrowingStream(Element.self, bufferingPolicy: .unbounded) { continuation in
@@ -17,7 +18,12 @@ extension ObservableConvertibleType where Element: Sendable {
                 onNext: { continuation.yield($0) },
                 onError: { continuation.finish(throwing: $0) },
                 onCompleted: { continuation.finish() })
-            continuation.onTermination = { _ in subscription.dispose() }
+            continuation.onTermination = { termination in
+                subscription.dispose()
+                // As RxSwift: a cancelled consumer's loop throws `CancellationError` (after
+                // what was buffered) instead of ending as if the observable had completed.
+                if case .cancelled = termination { continuation.finish(throwing: CancellationError()) }
+            }
         }
     }
 }

@@ -104,7 +104,9 @@ private func eventsUntilTheEnd(of source: Observable<Int>) async -> [Event<Int>]
         #expect(await eventually { subject.hasObservers })
         consumer.cancel()
         #expect(await eventually { !subject.hasObservers })
-        _ = await consumer.result
+        // As RxSwift: the loop throws `CancellationError` (it ended as if completed).
+        let result = await consumer.result
+        #expect(throws: CancellationError.self) { try result.get() }
     }
 
     @Test func leavingTheLoopDisposesTheSubscription() async throws {
@@ -135,6 +137,26 @@ private func eventsUntilTheEnd(of source: Observable<Int>) async -> [Event<Int>]
             // After the third element (it ran to a million before).
             #expect(census.events.load(ordering: .relaxed) == 3)
         }
+    }
+
+    /// A `create` body that never suspends, looping until cancelled: `take(3)`'s stop cancels
+    /// its task (a disposable that would cancel it does not exist until `subscribe` returns,
+    /// and the body ran on to its limit).
+    @Test func takeCancelsACreateBodyThatNeverSuspends() async {
+        let census = Census()
+        let source = Observable<Int>.create { observer in
+            var sent = 0
+            while !Task.isCancelled && sent < 100_000 {
+                observer(sent)
+                sent += 1
+            }
+            census.events.store(sent, ordering: .relaxed)
+            census.ended.store(1, ordering: .relaxed)
+        }
+        let events = await eventsUntilTheEnd(of: source.take(3))
+        #expect(events.map(\.element) == [0, 1, 2, nil])
+        #expect(await eventually { census.ended.load(ordering: .relaxed) == 1 })
+        #expect(census.events.load(ordering: .relaxed) == 3)
     }
 
     @Test func anAsyncSequenceThatThrowsCancellationErrorCompletesAsInRxSwift() async {
