@@ -190,25 +190,26 @@ final class DerivedFluxer: Fluxer {
         #expect(banner.value.show)
     }
 
-    /// Made where it is observed, as a `map` would be: kept by its subscription until that is
-    /// disposed (nothing else held it, and it stopped after its first value).
-    @Test func aDerivedPropertyNothingStoresLivesAsLongAsItsSubscription() {
-        let count = StoreProperty(0)
+    /// A subscription nobody disposes does not keep the store's derived property (nor its
+    /// inputs, nor the observer's captures) alive once the store is gone.
+    @Test func anUndisposedSubscriptionDoesNotKeepADerivedPropertyAlive() {
         weak var weakDerived: DerivedProperty<Bool>?
-        var seen: [Bool] = []
-        var bag = DisposeBag()
+        weak var weakInput: StoreProperty<String>?
+        weak var weakCapture: CallCounter?
         do {
-            let derived = DerivedProperty(count) { $0 > 9 }
-            weakDerived = derived
-            derived.subscribe(onNext: { seen.append($0) }).disposed(by: bag)
+            let fluxer = DerivedFluxer()
+            let capture = CallCounter()
+            weakCapture = capture
+            _ = fluxer.store.canSubmit.subscribe(onNext: { _ in capture.tick() })
+            _ = fluxer.store.canSubmit.map { !$0 }.subscribe(onNext: { _ in capture.tick() })
+            fluxer.action.onNext(.set("a", false))
+            #expect(capture.count == 4)
+            weakDerived = fluxer.store.canSubmit
+            weakInput = fluxer.store.query
         }
-        count.value = 10
-        count.value = 3
-        #expect(seen == [false, true, false])
-        bag = DisposeBag()
         #expect(weakDerived == nil)
-        count.value = 20
-        #expect(seen == [false, true, false])
+        #expect(weakInput == nil)
+        #expect(weakCapture == nil)
     }
 
     @Test func aDerivedPropertyIsReleasedWithItsStore() {

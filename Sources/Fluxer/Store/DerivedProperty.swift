@@ -28,8 +28,13 @@ import Synchronization
 ///   changed since the last recomputation). A subscriber gets the current value synchronously,
 ///   then every change. Never completes or fails.
 /// - Inputs: ``StoreProperty`` or other `DerivedProperty` values (1 to 4). The property holds
-///   its inputs; they hold it weakly, and so do the properties derived from it. A subscription
-///   holds it until disposed. It is computed when created, so each input must have a
+///   its inputs; they hold it weakly.
+/// - Lifetime: a store member, held by its store. Neither its inputs nor its subscriptions keep
+///   it alive (so a subscription nobody disposes never keeps a released store alive), and when
+///   it goes its observers get nothing more. Do not make one where it is observed
+///   (`DerivedProperty(count) { $0 > 9 }.subscribe(...)` is released at the end of the
+///   statement and sends only its first value): declare it in the store, or derive there with
+///   `count.map { $0 > 9 }.distinctUntilChanged()`, which its subscription keeps. It is computed when created, so each input must have a
 ///   value then: an empty `StoreProperty` (created without one) stops the program with a message
 ///   saying so; use an optional property holding `nil` instead. `compute` must be a pure function of its arguments; it
 ///   runs on the thread that wrote the inputs (a Fluxer's executor) or that reads ``value``.
@@ -106,18 +111,12 @@ public final class DerivedProperty<Value>: ObservableType, ReadableStoreProperty
         observation.report(self, \.value)
     }
 
-    /// Subscribes `observer`: the current value at once, then every change. The subscription
-    /// keeps the property alive until it is disposed, as an Rx chain is kept by its
-    /// subscription: the inputs hold the property only weakly, so one created where it is
-    /// observed (`DerivedProperty(count) { $0 > 9 }.subscribe(...)`) would otherwise stop at once.
+    /// Subscribes `observer`: the current value at once, then every change, for as long as the
+    /// property lives (see the type's lifetime note: a subscription does not keep it alive).
     @inlinable
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Value {
-        let subscription = cell.subscribe(AnyObserver(observer))
-        return Disposables.create { [self] in
-            subscription.dispose()
-            withExtendedLifetime(self) {}
-        }
+        cell.subscribe(AnyObserver(observer))
     }
 
     /// The property as an `Observable`. No wrapper of its own (a property never terminates, so

@@ -245,8 +245,8 @@ extension CombineLatestVirtualTimeTests {
         #expect(result.second == [Subscription(200, 250)])
     }
 
-    /// A deliberate difference (README): once the result ended while an earlier source was
-    /// being subscribed, the later sources are not subscribed (RxSwift subscribes each and
+    /// A deliberate difference (README): once an earlier source failed while being subscribed,
+    /// the later sources are not subscribed (RxSwift subscribes each and
     /// disposes it at once, an empty window in RxTest); the events are the same.
     @Test func laterSourcesAreNotSubscribedOnceTheResultEndedDuringSubscription() {
         let cases: [(String, (Observable<Int>) -> Observable<Int>, Recorded<Event<Int>>)] = [
@@ -255,7 +255,10 @@ extension CombineLatestVirtualTimeTests {
                 { ys in Observable.combineLatest(Observable<Int>.error(CoreTestError.boom), ys) { $0 + $1 } },
                 .error(200, CoreTestError.boom)
             ),
-            ("zip", { ys in Observable.zip(Observable<Int>.empty(), ys) { $0 + $1 } }, .completed(200)),
+            (
+                "zip", { ys in Observable.zip(Observable<Int>.error(CoreTestError.boom), ys) { $0 + $1 } },
+                .error(200, CoreTestError.boom)
+            ),
             (
                 "withLatestFrom", { ys in ys.withLatestFrom(Observable<Int>.error(CoreTestError.boom)) },
                 .error(200, CoreTestError.boom)
