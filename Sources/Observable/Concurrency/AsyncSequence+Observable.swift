@@ -4,10 +4,13 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     ///
     /// ```swift
     /// let stream = AsyncStream<Int> { $0.yield(1); $0.yield(2); $0.finish() }
-    /// stream.asObservable().subscribe(onNext: { print($0) })   // 1 2 (on the task's thread)
+    /// stream.asObservable().subscribe(onNext: { print($0) })   // 1 2
     /// ```
-    /// - Events are delivered on the task's thread (the global concurrent executor), one at a
-    ///   time; use `observe(on:)` to move them.
+    /// - Events are delivered one at a time on the task's thread: as
+    ///   ``ObservableType/run(priority:_:catch:)``, on the subscribing thread until the iteration
+    ///   first suspends (so here `1 2` before `subscribe` returns: the stream's elements are
+    ///   already buffered), then on the global concurrent executor; use `observe(on:)` to move
+    ///   them.
     /// - A `CancellationError` the sequence throws on its own completes the observable, as in
     ///   RxSwift; any other error is sent as `.error`.
     /// - Disposing cancels the task: the sequence sees the cancellation (`Task.isCancelled`), and
