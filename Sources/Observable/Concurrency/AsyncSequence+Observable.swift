@@ -8,8 +8,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// ```
     /// - Events are delivered one at a time on the task's thread: as
     ///   ``ObservableType/run(priority:_:catch:)``, on the subscribing thread until the iteration
-    ///   first suspends (so here `1 2` before `subscribe` returns: the stream's elements are
-    ///   already buffered), then on the global concurrent executor; use `observe(on:)` to move
+    ///   first suspends (so, where `Task.immediate` exists, `1 2` here before `subscribe` returns:
+    ///   the stream's elements are already buffered), then on the global concurrent executor; use `observe(on:)` to move
     ///   them.
     /// - A `CancellationError` the sequence throws on its own completes the observable, as in
     ///   RxSwift; any other error is sent as `.error`.
