@@ -17,9 +17,10 @@ extension ObservableType where Element: Sendable {
     /// - Disposing cancels the task: `operation` sees `Task.isCancelled` and `CancellationError`
     ///   from cancellable waits. Nothing is delivered after `dispose()` returns: later sends, the
     ///   completion and any error are dropped, and `catch` is not called for a cancelled task.
-    ///   A `send` that finds nothing downstream wants more (disposed, or `take(n)` has all it
-    ///   needs) also cancels the task when made from it, so a loop that never suspends before
-    ///   `subscribe` returns (`while !Task.isCancelled { send(i) }` under `take(3)`) stops too.
+    ///   A `send` made while the task runs on the subscribing thread, before its first
+    ///   suspension, that finds nothing downstream wants more (`take(n)` has all it needs) also
+    ///   cancels the task, so a loop that never suspends (`while !Task.isCancelled { send(i) }`
+    ///   under `take(3)`) stops although `subscribe` has not yet returned a disposable.
     /// - Threading: `operation` starts at once on the subscribing thread and runs there up to its
     ///   first suspension (`Task.immediate`), so what it sends before its first `await` is
     ///   delivered before `subscribe` returns (a Fluxer effect's `send(.setLoading(true))`
@@ -54,7 +55,7 @@ extension ObservableType where Element: Sendable {
             let send = Sender(sink: sink)
             let work: @Sendable () async -> Void = {
                 do {
-                    try await RunningTask.$sink.withValue(ObjectIdentifier(sink)) { try await operation(send) }
+                    try await operation(send)
                 } catch {
                     if Task.isCancelled || sink.isStopped { return }
                     guard let handler else {
@@ -69,7 +70,9 @@ extension ObservableType where Element: Sendable {
             if detached {
                 task = Task.detached(priority: priority, operation: work)
             } else if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-                task = Task.immediate(priority: priority, operation: work)
+                // Its start runs here, inside `subscribe`: a send then that finds downstream
+                // stopped cancels it (see `Sender.cancelOwnTask`).
+                task = runStart.run(ObjectIdentifier(sink)) { _ in Task.immediate(priority: priority, operation: work) }
             } else {
                 task = Task(priority: priority, operation: work)
             }
@@ -88,18 +91,19 @@ public struct Sender<Element>: Sendable {
     @usableFromInline
     let sink: SerialSink<Element>
 
-    /// Sends `element` as a `.next` event. If nothing downstream wants more, and the caller is
-    /// the observable's own task, cancels that task.
+    /// Sends `element` as a `.next` event. If nothing downstream wants more and the observable's
+    /// task is still in its start on the subscribing thread (this is that task), cancels it.
     public func callAsFunction(_ element: Element) {
         sink.on(.next(element))
         if sink.isStopped { cancelOwnTask() }
     }
 
-    /// Cancels the current task if it is the one running this sender's `run` operation (not a
-    /// task of the user's that only sends here): with `Task.immediate`, a disposable that would
-    /// cancel it does not exist until the operation's first suspension.
+    /// Cancels the current task if it is this sender's `run` task in its start (`Task.immediate`
+    /// running on the subscribing thread, before its first suspension), when a disposable that
+    /// would cancel it does not exist yet. A task the operation starts runs elsewhere and is
+    /// never cancelled here.
     func cancelOwnTask() {
-        guard RunningTask.sink == ObjectIdentifier(sink) else { return }
+        guard runStart.current?.pointee == ObjectIdentifier(sink) else { return }
         withUnsafeCurrentTask { $0?.cancel() }
     }
 
@@ -111,7 +115,6 @@ public struct Sender<Element>: Sendable {
     }
 }
 
-/// Which `run` operation the current task is running (a task-local; child tasks inherit it).
-enum RunningTask {
-    @TaskLocal static var sink: ObjectIdentifier?
-}
+/// The `run` whose task is in its start on this thread: set around `Task.immediate`, which runs
+/// the task here until its first suspension.
+let runStart = ThreadScope<ObjectIdentifier>()

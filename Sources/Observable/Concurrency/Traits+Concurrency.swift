@@ -25,7 +25,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
         get async throws {
             let completion = CompletionFlag()
             var elements = completion.observing(primitiveSequence.asObservable()).values.makeAsyncIterator()
-            let element = try await elements.next()
+            let element: Element?
+            do { element = try await elements.next() } catch is CancellationError where completion.happened {
+                return nil  // completed just before the cancellation
+            }
             if element == nil && !completion.happened { try Task.checkCancellation() }
             return element
         }
@@ -40,7 +43,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         get async throws {
             let completion = CompletionFlag()
             var events = completion.observing(primitiveSequence.asObservable()).values.makeAsyncIterator()
-            _ = try await events.next()
+            do { _ = try await events.next() } catch is CancellationError where completion.happened {
+                return  // completed just before the cancellation
+            }
             if !completion.happened { try Task.checkCancellation() }
         }
     }

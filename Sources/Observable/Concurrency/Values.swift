@@ -8,9 +8,10 @@ extension ObservableConvertibleType where Element: Sendable {
     /// - Ends when the observable completes; throws the observable's error.
     /// - Buffering: unbounded, as RxSwift's: elements that arrive faster than the loop consumes
     ///   them wait in the stream's buffer, none is lost.
-    /// - Cancelling the consuming task, or leaving the loop (`break`, `return`, a thrown error),
-    ///   disposes the subscription at once; a cancelled loop then throws `CancellationError`, as
-    ///   RxSwift's (it ended as if the observable had completed).
+    /// - Cancelling the consuming task disposes the subscription at once, and the loop throws
+    ///   `CancellationError`, as RxSwift's (after what was already buffered). Leaving the loop
+    ///   (`break`, `return`, a thrown error) disposes it when the stream is released: at once for
+    ///   `for try await x in o.values`, when a stream kept in a variable goes otherwise.
     /// - The loop resumes on the consuming task's executor, whatever thread the observable emits on.
     public var values: AsyncThrowingStream<Element, Swift.Error> {
         AsyncThrowingStream(Element.self, bufferingPolicy: .unbounded) { continuation in

@@ -159,6 +159,25 @@ private func eventsUntilTheEnd(of source: Observable<Int>) async -> [Event<Int>]
         #expect(census.events.load(ordering: .relaxed) == 3)
     }
 
+    /// A task the operation starts and that sends after the observable ended is the user's: the
+    /// send is dropped, the task is not cancelled (nor anything it awaits afterwards).
+    @Test func aTaskTheOperationStartsIsNotCancelledByASendAfterTheEnd() async {
+        let census = Census()
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let source = Observable<Int>.run { send in
+            Task {
+                for await _ in gate { break }
+                send(1)
+                census.events.store(Task.isCancelled ? 1 : 2, ordering: .relaxed)
+            }
+        }
+        let events = await eventsUntilTheEnd(of: source)
+        #expect(events.map(\.element) == [nil])
+        open.yield(())
+        #expect(await eventually { census.events.load(ordering: .relaxed) != 0 })
+        #expect(census.events.load(ordering: .relaxed) == 2, "the user's task was cancelled")
+    }
+
     @Test func anAsyncSequenceThatThrowsCancellationErrorCompletesAsInRxSwift() async {
         let stream = AsyncThrowingStream<Int, Swift.Error> { continuation in
             continuation.yield(1)
