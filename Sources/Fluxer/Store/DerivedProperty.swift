@@ -28,16 +28,18 @@ import Synchronization
 ///   changed since the last recomputation). A subscriber gets the current value synchronously,
 ///   then every change. Never completes or fails.
 /// - Inputs: ``StoreProperty`` or other `DerivedProperty` values (1 to 4). The property holds
-///   its inputs; they hold it weakly.
-/// - Lifetime: a store member, held by its store. Neither its inputs nor its subscriptions keep
-///   it alive (so a subscription nobody disposes never keeps a released store alive), and when
-///   it goes its observers get nothing more. Do not make one where it is observed
-///   (`DerivedProperty(count) { $0 > 9 }.subscribe(...)` is released at the end of the
-///   statement and sends only its first value): declare it in the store, or derive there with
-///   `count.map { $0 > 9 }.distinctUntilChanged()`, which its subscription keeps. It is computed when created, so each input must have a
-///   value then: an empty `StoreProperty` (created without one) stops the program with a message
-///   saying so; use an optional property holding `nil` instead. `compute` must be a pure function of its arguments; it
-///   runs on the thread that wrote the inputs (a Fluxer's executor) or that reads ``value``.
+///   its inputs; they hold it weakly. It is computed when created, so each input must have a
+///   value then: an empty `StoreProperty` (created without one) stops the program with a
+///   message saying so; use an optional property holding `nil` instead. `compute` must be a
+///   pure function of its arguments; it runs on the thread that wrote the inputs (a Fluxer's
+///   executor) or that reads ``value``.
+/// - Lifetime: a store member, held by its store (and by the properties derived from it).
+///   Neither its inputs nor its subscriptions keep it alive (so a subscription nobody disposes
+///   never keeps a released store alive), and when it goes its observers get nothing more. Do
+///   not make one where it is observed (`DerivedProperty(count) { $0 > 9 }.subscribe(...)` is
+///   released at the end of the statement and sends only its first value): declare it in the
+///   store, or derive there with `count.map { $0 > 9 }.distinctUntilChanged()`, which lives
+///   while `count` does and the subscription is not disposed.
 /// - Observation: as ``StoreProperty``.
 /// - `Sendable` when `Value` is.
 public final class DerivedProperty<Value>: ObservableType, ReadableStoreProperty {
