@@ -9,8 +9,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// - Events are delivered one at a time on the task's thread: as
     ///   ``ObservableType/run(priority:_:catch:)``, on the subscribing thread until the iteration
     ///   first suspends (so, where `Task.immediate` exists, `1 2` here before `subscribe` returns:
-    ///   the stream's elements are already buffered), then on the global concurrent executor; use `observe(on:)` to move
-    ///   them.
+    ///   the stream's elements are already buffered), then on the global concurrent executor;
+    ///   use `observe(on:)` to move them.
     /// - A `CancellationError` the sequence throws on its own completes the observable, as in
     ///   RxSwift; any other error is sent as `.error`.
     /// - Disposing cancels the task: the sequence sees the cancellation (`Task.isCancelled`), and
