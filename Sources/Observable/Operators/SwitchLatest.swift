@@ -78,8 +78,10 @@ final class SwitchLatestCore<Source: ObservableConvertibleType>: @unchecked Send
     @inlinable
     func run<Outer: ObservableType>(_ outer: Outer) -> Disposable where Outer.Element == Source {
         sink.start({ input in self.process(input) }) {
-            sink.subscriptions.insert(current)
             sink.subscribe(outer) { key, event in .outer(key, event) }
+            // After the outer subscription, so that disposing disposes it first (as RxSwift).
+            // Inserted into an already disposed group, `current` is disposed at once.
+            sink.subscriptions.insert(current)
         }
     }
 

@@ -23,17 +23,14 @@ extension FlatMapSink {
         }
     }
 
-    /// Inner `id` let go of its observer without terminating: it is gone like a completed one,
-    /// except that it can no longer let the result complete.
+    /// Inner `id` let go of its observer without terminating: as in RxSwift, it stays active
+    /// and never completes (nothing can arrive from it, it only counts in `releasedInners`).
     @inlinable
     func innerWasReleased(id: UInt64) {
         let released: Leftovers? = lock.withLock {
-            innerReleased = true
-            if strategy == .merge {
-                inners.removeValue(forKey: id)
-            } else if let active = current, active.id == id {
-                current = nil
-            }
+            let active = strategy == .merge ? inners[id] != nil : current?.id == id
+            guard active else { return nil }
+            releasedInners += 1
             return stopIfDeadLocked()
         }
         if let released { letGo(of: released) }
@@ -45,8 +42,10 @@ extension FlatMapSink {
     /// when the sink goes on.
     @inlinable
     func stopIfDeadLocked() -> Leftovers? {
-        guard outerReleased || innerReleased else { return nil }
-        guard outerCompleted || outerReleased, inners.isEmpty, current == nil, !subscribingNext else { return nil }
+        guard outerReleased || releasedInners > 0 else { return nil }
+        // Every active inner let go (`concatMap`: the ones waiting behind it never start).
+        let active = strategy == .merge ? inners.count : (current == nil ? 0 : 1)
+        guard outerCompleted || outerReleased, active == releasedInners, !subscribingNext else { return nil }
         var leftovers = Leftovers()
         return stopLocked(collecting: &leftovers) ? leftovers : nil
     }
@@ -71,7 +70,8 @@ extension FlatMapSink {
         stopped = true
         terminated.store(true, ordering: .releasing)
         requestStop()
-        leftovers.subscriptions.append(contentsOf: inners.values)
+        // In the order they were subscribed, as RxSwift (ids grow; a dictionary has no order).
+        for (_, inner) in inners.sorted(by: { $0.key < $1.key }) { leftovers.subscriptions.append(inner) }
         inners = [:]
         if let current { leftovers.subscriptions.append(current) }
         current = nil

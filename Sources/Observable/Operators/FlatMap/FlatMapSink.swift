@@ -18,12 +18,15 @@ import Synchronization
 /// each event it delivers, the sink checks (one load) whether downstream has stopped, and
 /// disposes itself if so, so a synchronous outer or inner producer stops at once.
 ///
-/// When the outer sequence and every inner one have let go without terminating (their subjects
-/// deallocated) or completed, with at least one let go, nothing can arrive any more: the sink
-/// releases its subscriptions and tells downstream's head (``SourceRelease``), which lets go of
-/// it, so the chain below is freed.
+/// An inner sequence that lets go of its observer without terminating (its subject deallocated)
+/// is, as in RxSwift, an inner sequence that never completes: it stays in `inners` or `current`
+/// (so `flatMapFirst` drops what comes while it is the active one, `concatMap` never starts the
+/// ones queued behind it, `flatMapLatest` switches away from it) and is counted in
+/// `releasedInners`. When the outer sequence has completed or let go and every active inner one
+/// has let go, nothing can arrive any more: the sink releases its subscriptions and tells
+/// downstream's head (``SourceRelease``), which lets go of it, so the chain below is freed.
 /// @unchecked: `inners`, `current`, `pending`, `nextID`, `outerCompleted`, `outerReleased`,
-/// `innerReleased`, `stopped`, `subscribingNext` and `completedWhileSubscribing` are guarded by
+/// `releasedInners`, `stopped`, `subscribingNext` and `completedWhileSubscribing` are guarded by
 /// `lock`; `terminated` is atomic; everything else is immutable or
 /// ``StopSignal``'s.
 @usableFromInline
@@ -54,8 +57,9 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
     @exclusivity(unchecked) @usableFromInline var outerCompleted = false
     /// The outer sequence let go without terminating.
     @exclusivity(unchecked) @usableFromInline var outerReleased = false
-    /// An inner sequence let go without terminating: the result can no longer complete.
-    @exclusivity(unchecked) @usableFromInline var innerReleased = false
+    /// How many of the active inner subscriptions (in `inners`, or `current`: then 0 or 1) let
+    /// go without terminating: they stay active for ever.
+    @exclusivity(unchecked) @usableFromInline var releasedInners = 0
     @exclusivity(unchecked) @usableFromInline var stopped = false
 
     @inlinable
@@ -123,8 +127,7 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
     /// Under `lock`: the source has completed and no inner observable is active or waiting.
     @inlinable
     var isDoneLocked: Bool {
-        outerCompleted && inners.isEmpty && current == nil && pending.isEmpty
-            && !subscribingNext && !innerReleased
+        outerCompleted && inners.isEmpty && current == nil && pending.isEmpty && !subscribingNext
     }
 
     @inlinable
@@ -148,6 +151,8 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
         case .latest:
             replaced = current
             current = entry
+            // The replaced inner, if it was released, is no longer active.
+            releasedInners = 0
             serial.generation.store(entry.id, ordering: .releasing)
         case .first:
             current = entry
@@ -181,7 +186,10 @@ final class FlatMapSink<SourceElement, Output>: StopSignal, @unchecked Sendable 
             lock.lock()
             guard completedWhileSubscribing, !stopped else {
                 subscribingNext = false
+                // The inner may have let go during its `subscribe`.
+                let released = stopIfDeadLocked()
                 lock.unlock()
+                if let released { letGo(of: released) }
                 return
             }
             completedWhileSubscribing = false
