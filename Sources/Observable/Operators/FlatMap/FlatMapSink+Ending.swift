@@ -28,8 +28,9 @@ extension FlatMapSink {
     @inlinable
     func innerWasReleased(id: UInt64) {
         let released: Leftovers? = lock.withLock {
-            let active = strategy == .merge ? inners[id] != nil : current?.id == id
-            guard active else { return nil }
+            let entry = strategy == .merge ? inners[id] : current
+            guard let entry, entry.id == id, !entry.wasReleased else { return nil }
+            entry.wasReleased = true
             releasedInners += 1
             return stopIfDeadLocked()
         }
