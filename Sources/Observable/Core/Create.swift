@@ -178,10 +178,12 @@ extension ObservableType {
 
 extension ObservableType where Element: BinaryInteger {
     /// The `count` integers from `start` upwards, then completion: `(0123|)`.
-    /// - Precondition: `count >= 0` (a negative count stops the program with a message).
+    /// - Precondition: `count >= 0`, and the last integer, `start + count - 1`, fits in
+    ///   `Element` (as in RxSwift, either broken rule stops the program with a message when the
+    ///   operator is called).
     @inlinable
     public static func range(start: Element, count: Element) -> Observable<Element> {
-        checkRule(count >= 0, "range(start:count:) needs a count >= 0, got \(count)")
+        checkRangeRules(start: start, count: count, "range(start:count:)")
         return Observable { observer in
             var current = start
             var remaining = count
@@ -196,4 +198,23 @@ extension ObservableType where Element: BinaryInteger {
             return Disposables.create()
         }
     }
+}
+
+/// The rules of `range`: `count >= 0`, and `start + count - 1` fits in a fixed-width `Element`
+/// (`Int8` 120 with count 10 would overflow at the ninth element, stopping the program with
+/// Swift's "arithmetic overflow" inside the subscription). Checked when the operator is called.
+@inlinable
+func checkRangeRules<Element: BinaryInteger>(start: Element, count: Element, _ name: String) {
+    checkRule(count >= 0, "\(name) needs a count >= 0, got \(count)")
+    guard count > 0, let fixedStart = start as? any FixedWidthInteger else { return }
+    checkRule(
+        !lastOverflows(fixedStart, count - 1),
+        "\(name) runs past \(Element.self)'s largest value: start \(start) + count \(count) - 1 overflows")
+}
+
+/// Whether `start + offset` overflows `Start` (`offset` is of the same type, `Start` opened).
+@inlinable
+func lastOverflows<Start: FixedWidthInteger, Offset: BinaryInteger>(_ start: Start, _ offset: Offset) -> Bool {
+    guard let step = Start(exactly: offset) else { return true }
+    return start.addingReportingOverflow(step).overflow
 }

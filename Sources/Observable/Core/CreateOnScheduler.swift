@@ -89,10 +89,11 @@ extension ObservableType where Element: BinaryInteger {
     /// The `count` integers from `start` upwards, then completion, one scheduled action each on
     /// `scheduler`: `0` at 201, `1` at 202, `|` at 203 for `range(start: 0, count: 2, ...)` on a
     /// test scheduler subscribed at 200.
-    /// - Precondition: `count >= 0`.
+    /// - Precondition: `count >= 0`, and `start + count - 1` fits in `Element` (see
+    ///   `range(start:count:)`).
     @inlinable
     public static func range(start: Element, count: Element, scheduler: ImmediateSchedulerType) -> Observable<Element> {
-        checkRule(count >= 0, "range(start:count:scheduler:) needs a count >= 0, got \(count)")
+        checkRangeRules(start: start, count: count, "range(start:count:scheduler:)")
         return produce(on: scheduler, from: (next: start, remaining: count)) { step, sink in
             guard step.remaining > 0 else {
                 sink.forward(.completed)

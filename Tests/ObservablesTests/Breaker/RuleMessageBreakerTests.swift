@@ -32,6 +32,24 @@ private func standardError(of result: ExitTest.Result?) -> String {
             standardError(of: result).contains("ReplaySubject.create(bufferSize:) needs bufferSize >= 0, got -1"))
     }
 
+    /// As RxSwift's "overflow of count", when the operator is called (it trapped with Swift's
+    /// bare "arithmetic overflow" at the ninth element).
+    @Test func aRangePastTheLargestValueStopsWithItsMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Observable<Int8>.range(start: 120, count: 10)
+        }
+        #expect(
+            standardError(of: result).contains(
+                "range(start:count:) runs past Int8's largest value: start 120 + count 10 - 1 overflows"))
+    }
+
+    @Test func aRangeOnASchedulerPastTheLargestValueStopsWithItsMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Observable<Int>.range(start: .max, count: 2, scheduler: CurrentThreadScheduler.instance)
+        }
+        #expect(standardError(of: result).contains("range(start:count:scheduler:) runs past Int's largest value"))
+    }
+
     @Test func mergeWithNoConcurrencyStopsWithItsMessage() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Observable.of(Observable.just(1)).merge(maxConcurrent: 0).subscribe()
