@@ -31,7 +31,7 @@ import Testing
         #expect(events(Observable.range(start: 0, count: 0)) == [.completed])
         // A range that ends at the type's largest value is valid (it trapped after sending it).
         #expect(events(Observable<UInt8>.range(start: 254, count: 2)) == [.next(254), .next(255), .completed])
-        // The overflow rule looks at the last element only, and not at all for an empty range.
+        // Negative starts, and an empty range from the smallest value, pass the overflow rule.
         #expect(events(Observable<Int8>.range(start: .min, count: 0)) == [.completed])
         #expect(events(Observable<Int8>.range(start: -2, count: 2)) == [.next(-2), .next(-1), .completed])
         let scheduler = TestScheduler(initialClock: 0)

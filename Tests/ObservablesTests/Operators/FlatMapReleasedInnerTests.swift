@@ -43,15 +43,10 @@ import Testing
     func aReleasedInnerIsAnInnerThatNeverCompletes(_ flattening: Flattening) {
         let outer = PublishSubject<Int>()
         let recorder = EventRecorder<Int>()
-        let start = Resources.totalOnCurrentThread
-        weak var weakCaptured: Tracked?
-        var subscription: Disposable?
-        do {
+        expectChainLetsGo { captured in
             var released: PublishSubject<Int>? = PublishSubject()
             weak let weakReleased = released
-            let captured = Tracked(1)
-            weakCaptured = captured
-            subscription = flattening.apply(outer.asObservable()) { value in
+            let subscription = flattening.apply(outer.asObservable()) { value in
                 value == 0 ? (weakReleased?.asObservable() ?? .never()) : .just(value * captured.id * 10)
             }.subscribe(recorder.observer)
             outer.onNext(0)
@@ -60,65 +55,65 @@ import Testing
             #expect(weakReleased == nil, "the test let the inner subject go")
             outer.onNext(2)
             outer.onCompleted()
+            return subscription
         }
         #expect(recorder.events == flattening.expected)
-        // Nothing can arrive any more: the chain let go of everything, though not disposed.
-        #expect(weakCaptured == nil, "operator closures released")
-        withExtendedLifetime(subscription) {}
-        subscription = nil
-        #expect(Resources.totalOnCurrentThread == start, "every library object released")
     }
 
     /// An inner subject nobody keeps goes as soon as it is subscribed: the result never
     /// completes, and once the outer sequence has completed the chain lets go of everything.
     @Test(arguments: Flattening.allCases)
     func anInnerSubjectThatGoesAtOnceNeverCompletesTheResult(_ flattening: Flattening) {
-        let start = Resources.totalOnCurrentThread
         let recorder = EventRecorder<Int>()
-        weak var weakCaptured: Tracked?
-        var subscription: Disposable?
-        do {
-            let captured = Tracked(1)
-            weakCaptured = captured
-            subscription = flattening.apply(.of(0, 1)) { _ in
+        expectChainLetsGo { captured in
+            flattening.apply(.of(0, 1)) { _ in
                 PublishSubject<Int>().asObservable().map { $0 + captured.id }
             }.subscribe(recorder.observer)
         }
         #expect(recorder.events == [])
-        #expect(weakCaptured == nil, "operator closures released")
-        withExtendedLifetime(subscription) {}
-        subscription = nil
-        #expect(Resources.totalOnCurrentThread == start, "every library object released")
     }
 
     /// `concatMap`'s queued inner subject, nobody keeping it, goes while it is subscribed after
     /// the outer sequence completed: the chain lets go of everything then, though not disposed.
     @Test func aQueuedInnerSubjectThatGoesAtOnceReleasesTheChain() {
         let first = PublishSubject<Int>()
-        let start = Resources.totalOnCurrentThread
         let recorder = EventRecorder<Int>()
-        weak var weakCaptured: Tracked?
-        var subscription: Disposable?
-        do {
-            let captured = Tracked(1)
-            weakCaptured = captured
+        expectChainLetsGo { captured in
             // 1's `empty()` completes while subscribed, so 2's subject is subscribed in the same
             // loop, its last reference going with its subscription.
-            subscription = Observable.of(0, 1, 2).concatMap { index -> Observable<Int> in
+            let subscription = Observable.of(0, 1, 2).concatMap { index -> Observable<Int> in
                 switch index {
                 case 0: first.asObservable()
                 case 1: .empty()
                 default: PublishSubject<Int>().asObservable().map { $0 + captured.id }
                 }
             }.subscribe(recorder.observer)
+            first.onNext(5)
+            first.onCompleted()
+            return subscription
         }
-        first.onNext(5)
-        first.onCompleted()
         #expect(recorder.events == [.next(5)])
-        #expect(weakCaptured == nil, "operator closures released")
+    }
+
+    /// Runs `body`, which subscribes a chain whose closures capture `captured` and returns its
+    /// disposable: nothing can arrive any more, so the chain must have let go of `captured`
+    /// while the disposable is still held, and of every library object once it is dropped.
+    private func expectChainLetsGo(
+        sourceLocation: SourceLocation = #_sourceLocation, _ body: (Tracked) -> Disposable
+    ) {
+        let start = Resources.totalOnCurrentThread
+        weak var weakCaptured: Tracked?
+        var subscription: Disposable?
+        do {
+            let captured = Tracked(1)
+            weakCaptured = captured
+            subscription = body(captured)
+        }
+        #expect(weakCaptured == nil, "operator closures released", sourceLocation: sourceLocation)
         withExtendedLifetime(subscription) {}
         subscription = nil
-        #expect(Resources.totalOnCurrentThread == start, "every library object released")
+        #expect(
+            Resources.totalOnCurrentThread == start, "every library object released", sourceLocation: sourceLocation)
     }
 
     /// As RxSwift's `merge` (a composite of the outer subscription, then each inner one as it
