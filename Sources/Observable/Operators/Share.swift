@@ -79,7 +79,14 @@ final class ShareWhileConnected<Element>: @unchecked Sendable {
         }
         let subscription = connection.subject.subscribe(observer)
         if isNew {
+            // While the source is being subscribed, the subscriber cannot yet dispose what this
+            // returns: if it stops meanwhile (`take(1)` of a synchronous source), the connection
+            // stops the source itself when no one else has joined (see `abandonIfStopped`).
+            lock.withLock { connection.connectingObserver = observer }
+            connection.connecting.store(true, ordering: .releasing)
             connection.fillUpstream(source.subscribe(connection.sourceObserver()))
+            connection.connecting.store(false, ordering: .releasing)
+            lock.withLock { connection.connectingObserver = nil }
         }
         return Disposables.create {
             subscription.dispose()
@@ -98,6 +105,22 @@ final class ShareWhileConnected<Element>: @unchecked Sendable {
         if last { connection.stopUpstream() }
     }
 
+    /// During `connection`'s connect: if the subscriber that connects has stopped and no one
+    /// else has joined, stops the source (its synchronous loop ends at its next check) and lets
+    /// the next subscriber start a new connection. The subscriber's disposal, once `subscribe`
+    /// returns, then leaves as usual.
+    @usableFromInline
+    func abandonIfStopped(_ connection: ShareConnection<Element>) {
+        let abandoned: Bool = lock.withLock {
+            guard connection.observerCount == 1, let first = connection.connectingObserver, first.isStopped else {
+                return false
+            }
+            if current === connection { current = nil }
+            return true
+        }
+        if abandoned { connection.requestStop() }
+    }
+
     /// The source terminated: the next subscriber starts a new connection.
     @usableFromInline
     func terminated(_ connection: ShareConnection<Element>) {
@@ -111,12 +134,18 @@ final class ShareWhileConnected<Element>: @unchecked Sendable {
 /// (its subscription slot and stop signal, see ``StopSignal``).
 /// Holds its parent strongly: the cycle parent → current → parent is broken when the connection
 /// ends (last subscriber left or source terminated).
-/// @unchecked: `observerCount` is guarded by the parent's lock; `subject` locks itself; `parent`
-/// is immutable; the rest is ``StopSignal``'s.
+/// @unchecked: `observerCount` and `connectingObserver` are guarded by the parent's lock;
+/// `connecting` is atomic; `subject` locks itself; `parent` is immutable; the rest is
+/// ``StopSignal``'s.
 @usableFromInline
 final class ShareConnection<Element>: StopSignal, @unchecked Sendable {
     @usableFromInline let subject: ReplaySubject<Element>
     @usableFromInline var observerCount = 0
+    /// The subscriber that made this connection, while the source is being subscribed.
+    @usableFromInline var connectingObserver: AnyObserver<Element>?
+    /// `true` while the source is being subscribed: after each element then, the connection
+    /// asks whether its one subscriber has stopped (one load per element otherwise).
+    @usableFromInline let connecting = Atomic<Bool>(false)
     @usableFromInline let parent: ShareWhileConnected<Element>
 
     @usableFromInline
@@ -137,6 +166,7 @@ final class ShareConnection<Element>: StopSignal, @unchecked Sendable {
             eventHandler: { event in
                 guard event.isStopEvent else {
                     self.subject.on(event)
+                    if self.connecting.load(ordering: .acquiring) { self.parent.abandonIfStopped(self) }
                     return
                 }
                 self.parent.terminated(self)

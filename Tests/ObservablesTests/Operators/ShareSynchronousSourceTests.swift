@@ -1,0 +1,45 @@
+import Observables
+import Testing
+
+/// A subscriber that stops while it connects a shared synchronous source stops that source, as
+/// in RxSwift (whose trampoline runs the source once the chain has its disposers).
+@Suite struct ShareSynchronousSourceTests {
+    @Test func takeOneOfASharedSynchronousSourcePullsOneElement() {
+        var pulled: [Int] = []
+        let recorder = EventRecorder<Int>()
+        let shared = Observable.from([1, 2, 3]).do(onNext: { pulled.append($0) }).share()
+        _ = shared.take(1).subscribe(recorder.observer)
+        #expect(pulled == [1])
+        #expect(recorder.events == [.next(1), .completed])
+        // The next subscriber connects again.
+        let second = EventRecorder<Int>()
+        _ = shared.take(2).subscribe(second.observer)
+        #expect(second.events == [.next(1), .next(2), .completed])
+        #expect(pulled == [1, 1, 2])
+    }
+
+    /// `repeatElement(1).share().take(1)`: `subscribe` returns (it ran for ever). Run on a
+    /// thread, waited for with a bound.
+    @Test func takeOneOfASharedEndlessSourceReturns() {
+        let returned = onOwnThreads(1, timeout: 10) { _ in
+            _ = Observable.repeatElement(1).share().take(1).subscribe()
+        }
+        #expect(returned, "subscribe returned")
+    }
+
+    /// A second subscriber joined during the connect: the source goes on for it.
+    @Test func aSubscriberThatJoinedDuringTheConnectKeepsTheSource() {
+        let shared = Observable.from([1, 2, 3]).share()
+        let first = EventRecorder<Int>()
+        let second = EventRecorder<Int>()
+        var joined = false
+        _ = shared.do(onNext: { _ in
+            if !joined {
+                joined = true
+                _ = shared.subscribe(second.observer)
+            }
+        }).take(1).subscribe(first.observer)
+        #expect(first.events == [.next(1), .completed])
+        #expect(second.events == [.next(2), .next(3), .completed])
+    }
+}
