@@ -66,6 +66,14 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
         }
     }
 
+    /// Raises the stop flag of the connection being made, so that a synchronous source stops at
+    /// its next check: `refCount` calls it when the one subscriber that connects stopped while
+    /// the source was being subscribed. The connection's disposal still comes from `refCount`.
+    @usableFromInline
+    func stopConnecting() {
+        lock.withLock { connection }?.requestStop()
+    }
+
     /// The subject, made on first use; `makeSubject` runs outside the lock.
     private func lazySubject() -> SharedSubject<Element> {
         if let existing = lock.withLock({ subject }) { return existing }

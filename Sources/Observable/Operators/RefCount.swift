@@ -48,6 +48,9 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
     @usableFromInline var connection: Disposable?
     @usableFromInline var operations: [Operation] = []
     @usableFromInline var running = false
+    /// `true` while a connect runs: after each event then, a subscriber asks whether it was the
+    /// only one and has stopped (see ``abandonIfStopped(_:)``).
+    @usableFromInline let connecting = Atomic<Bool>(false)
 
     @usableFromInline
     init(connectable: Connectable) {
@@ -98,6 +101,19 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
         if disconnect { runOperations() }
     }
 
+    /// During a connect: if `subscription` is the only subscriber and its downstream has
+    /// stopped (`take(1)` of a synchronous source, which cannot dispose before `subscribe`
+    /// returns), stops the source being connected (``ConnectableObservable`` only: a connectable
+    /// of another type is not stopped early). The subscriber's disposal then disconnects.
+    @usableFromInline
+    func abandonIfStopped(_ subscription: RefCountSubscription<Connectable>) {
+        let alone: Bool = lock.withLock {
+            count == 1 && subscription.generation == generation && !subscription.stopped
+        }
+        guard alone, subscription.sink.downstream.isStopped else { return }
+        (connectable as? any ConnectionStopping)?.stopConnecting()
+    }
+
     /// Runs queued connects and disconnects in order, outside the lock, unless another thread
     /// is already running them (it will run ours too).
     @usableFromInline
@@ -110,7 +126,9 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
         while let operation = next {
             switch operation {
             case .connect:
+                connecting.store(true, ordering: .releasing)
                 let made = connectable.connect()
+                connecting.store(false, ordering: .releasing)
                 lock.withLock { connection = made }
             case .disconnect:
                 let current: Disposable? = lock.withLock {
@@ -153,6 +171,7 @@ final class RefCountSubscription<Connectable: ConnectableObservableType>: Cancel
     func on(_ event: Event<Connectable.Element>) {
         if event.isStopEvent { state.leave(self, terminal: true) }
         sink.forward(event)
+        if state.connecting.load(ordering: .acquiring) { state.abandonIfStopped(self) }
     }
 
     @usableFromInline
@@ -161,3 +180,12 @@ final class RefCountSubscription<Connectable: ConnectableObservableType>: Cancel
         sink.dispose()
     }
 }
+
+/// A connectable whose connection being made can be told to stop its source early (see
+/// ``RefCountState/abandonIfStopped(_:)``).
+@usableFromInline
+protocol ConnectionStopping: AnyObject {
+    func stopConnecting()
+}
+
+extension ConnectableObservable: ConnectionStopping {}

@@ -43,3 +43,36 @@ import Testing
         #expect(second.events == [.next(2), .next(3), .completed])
     }
 }
+
+/// The same through `refCount` (`publish`, `replay`, `share(scope: .forever)`).
+@Suite struct RefCountSynchronousSourceTests {
+    enum Sharing: String, CaseIterable, Sendable {
+        case publishRefCount, replayRefCount, shareForever
+
+        func apply(_ source: Observable<Int>) -> Observable<Int> {
+            switch self {
+            case .publishRefCount: source.publish().refCount()
+            case .replayRefCount: source.replay(1).refCount()
+            case .shareForever: source.share(replay: 1, scope: .forever)
+            }
+        }
+    }
+
+    @Test(arguments: Sharing.allCases)
+    func takeOneOfASharedSynchronousSourcePullsOneElement(_ sharing: Sharing) {
+        var pulled: [Int] = []
+        let recorder = EventRecorder<Int>()
+        let shared = sharing.apply(Observable.from([1, 2, 3]).do(onNext: { pulled.append($0) }))
+        _ = shared.take(1).subscribe(recorder.observer)
+        #expect(pulled == [1])
+        #expect(recorder.events == [.next(1), .completed])
+    }
+
+    @Test(arguments: Sharing.allCases)
+    func takeOneOfASharedEndlessSourceReturns(_ sharing: Sharing) {
+        let returned = onOwnThreads(1, timeout: 10) { _ in
+            _ = sharing.apply(Observable.repeatElement(1)).take(1).subscribe()
+        }
+        #expect(returned, "subscribe returned")
+    }
+}
