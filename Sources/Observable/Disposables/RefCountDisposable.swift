@@ -31,6 +31,11 @@ public final class RefCountDisposable: Cancelable, @unchecked Sendable {
         lock.withLock { member == nil }
     }
 
+    /// `true` while a dependent made by ``retain()`` is not disposed.
+    @usableFromInline package var hasDependents: Bool {
+        lock.withLock { count > 0 }
+    }
+
     /// A dependent: the member stays alive until it is disposed too. After the member was
     /// disposed, returns a disposable that does nothing.
     public func retain() -> Disposable {

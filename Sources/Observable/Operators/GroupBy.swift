@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ObservableType {
     /// Splits the sequence into one group per key: a ``GroupedObservable`` is emitted when its
     /// key first appears, and gets every element with that key.
@@ -66,6 +68,9 @@ final class GroupByCore<Key: Hashable, Element>: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var groups: [Key: PublishSubject<Element>] = [:]
     /// The groups in the order they appeared, for terminal events.
     @exclusivity(unchecked) @usableFromInline var order: [PublishSubject<Element>] = []
+    /// `true` while the source is being subscribed: the result cannot be disposed yet, so after
+    /// each element the core asks whether the result stopped with no group subscribed.
+    @usableFromInline let subscribing = Atomic<Bool>(false)
 
     @inlinable
     init(downstream: AnyObserver<GroupedObservable<Key, Element>>, keySelector: @escaping (Element) throws -> Key) {
@@ -78,7 +83,9 @@ final class GroupByCore<Key: Hashable, Element>: @unchecked Sendable {
     func run(_ source: Observable<Element>) -> Disposable {
         // The source's stop signal is the shared subscription's end, not the result's: observed
         // groups keep a synchronous source going after the result was disposed.
+        subscribing.store(true, ordering: .releasing)
         upstream.fillUpstream(source.subscribe(AnyObserver(eventHandler: { self.on($0) }, stopSignal: upstream)))
+        subscribing.store(false, ordering: .releasing)
         return sink.setUpstream(references)
     }
 
@@ -92,6 +99,11 @@ final class GroupByCore<Key: Hashable, Element>: @unchecked Sendable {
                 return
             }
             group(for: key).on(.next(element))
+            // `groupBy { ... }.take(1)` of a synchronous source: nothing wants more (the
+            // result's disposal, once `subscribe` returns, releases the source as usual).
+            if subscribing.load(ordering: .acquiring), sink.downstream.isStopped, !references.hasDependents {
+                upstream.requestStop()
+            }
         case .error(let error):
             terminate(.error(error))
         case .completed:

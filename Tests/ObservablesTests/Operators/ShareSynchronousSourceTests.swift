@@ -76,3 +76,30 @@ import Testing
         #expect(returned, "subscribe returned")
     }
 }
+
+/// The same through `groupBy`: with no group subscribed, the result's `take(1)` stops the source.
+@Suite struct GroupBySynchronousSourceTests {
+    @Test func takeOneGroupOfASynchronousSourcePullsOneElement() {
+        var pulled: [Int] = []
+        var keys: [Int] = []
+        _ = Observable.from([1, 2, 3]).do(onNext: { pulled.append($0) }).groupBy { $0 % 2 }.take(1)
+            .subscribe(onNext: { keys.append($0.key) })
+        #expect(pulled == [1])
+        #expect(keys == [1])
+    }
+
+    @Test func takeOneGroupOfAnEndlessSourceReturns() {
+        let returned = onOwnThreads(1, timeout: 10) { _ in
+            _ = Observable.repeatElement(1).groupBy { $0 }.take(1).subscribe()
+        }
+        #expect(returned, "subscribe returned")
+    }
+
+    /// A subscribed group keeps the source going after the result stopped.
+    @Test func aSubscribedGroupKeepsTheSource() {
+        var odd: [Int] = []
+        _ = Observable.from([1, 2, 3]).groupBy { $0 % 2 }.take(1)
+            .subscribe(onNext: { group in _ = group.subscribe(onNext: { odd.append($0) }) })
+        #expect(odd == [1, 3])
+    }
+}
