@@ -234,7 +234,13 @@ extension ObservableType {
             let sink = Sink<Result>(downstream: observer, ownsUpstream: true)
             // Not `sink.observer`: a stage of the result would share the sink's segment and put
             // its subscription in the slot that `setUpstream` fills below.
-            let subscription = result.subscribe(AnyObserver(eventHandler: { sink.forward($0) }))
+            // A result that ends while the source is being connected (`$0.take(1)` of a
+            // synchronous source) cannot be disposed before this returns: it stops the source.
+            let subscription = result.subscribe(
+                AnyObserver(eventHandler: { [weak connectable] event in
+                    sink.forward(event)
+                    if sink.downstream.isStopped { connectable?.stopConnecting() }
+                }))
             return sink.setUpstream(Disposables.create(subscription, connectable.connect()))
         }
     }

@@ -103,3 +103,23 @@ import Testing
         #expect(odd == [1, 3])
     }
 }
+
+/// The same through `multicast(_:selector:)`: a result that ends while connecting stops the source.
+@Suite struct MulticastSelectorSynchronousSourceTests {
+    @Test func aResultThatTakesOneOfASynchronousSourcePullsOneElement() {
+        var pulled: [Int] = []
+        let recorder = EventRecorder<Int>()
+        _ = Observable.from([1, 2, 3]).do(onNext: { pulled.append($0) })
+            .multicast({ PublishSubject<Int>() }, selector: { $0.take(1) })
+            .subscribe(recorder.observer)
+        #expect(pulled == [1])
+        #expect(recorder.events == [.next(1), .completed])
+    }
+
+    @Test func aResultThatTakesOneOfAnEndlessSourceReturns() {
+        let returned = onOwnThreads(1, timeout: 10) { _ in
+            _ = Observable.repeatElement(1).multicast({ PublishSubject<Int>() }, selector: { $0.take(1) }).subscribe()
+        }
+        #expect(returned, "subscribe returned")
+    }
+}
