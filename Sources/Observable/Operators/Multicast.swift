@@ -241,6 +241,8 @@ extension ObservableType {
                     sink.forward(event)
                     if sink.downstream.isStopped { connectable?.stopConnecting() }
                 }))
+            // Ended already (a subject that replays on subscribe): nothing to connect for.
+            if sink.downstream.isStopped { return sink.setUpstream(subscription) }
             return sink.setUpstream(Disposables.create(subscription, connectable.connect()))
         }
     }

@@ -27,8 +27,8 @@ extension ConnectableObservableType {
 
 /// The shared counter of one `refCount()` observable. Inlinable down to the per-event closure, so
 /// that it is specialized in the caller's module.
-/// @unchecked: `count`, `generation`, `connection`, `operations` and `running` are guarded by
-/// `lock`; `connectable` is immutable.
+/// @unchecked: `count`, `joining`, `generation`, `connection`, `operations` and `running` are
+/// guarded by `lock`; `connecting` is atomic; `connectable` is immutable.
 @usableFromInline
 final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Sendable {
     @usableFromInline typealias Element = Connectable.Element
@@ -51,6 +51,9 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
     /// `true` while a connect runs: after each event then, a subscriber asks whether it was the
     /// only one and has stopped (see ``abandonIfStopped(_:)``).
     @usableFromInline let connecting = Atomic<Bool>(false)
+    /// Subscribers between their subject subscription and their count: not yet in `count`, but
+    /// already wanting events, so a connect is not abandoned while one is joining.
+    @usableFromInline var joining = 0
 
     @usableFromInline
     init(connectable: Connectable) {
@@ -60,6 +63,7 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
     @inlinable
     func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
         let subscription = RefCountSubscription<Connectable>(state: self, downstream: observer)
+        lock.withLock { joining += 1 }
         // No stop signal on this observer: a connectable's subject can go away while subscribed
         // (each connection has its own), and its subscribers must then stay counted until they
         // leave (dispose, or a terminal event), or the count never returns to 0 and the next
@@ -68,6 +72,7 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
         let upstream = connectable.subscribe(AnyObserver(eventHandler: { subscription.on($0) }))
         _ = subscription.sink.setUpstream(upstream)
         let connect: Bool = lock.withLock {
+            joining -= 1
             if subscription.stopped { return false }
             subscription.generation = generation
             count += 1
@@ -108,7 +113,7 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
     @usableFromInline
     func abandonIfStopped(_ subscription: RefCountSubscription<Connectable>) {
         let alone: Bool = lock.withLock {
-            count == 1 && subscription.generation == generation && !subscription.stopped
+            count == 1 && joining == 0 && subscription.generation == generation && !subscription.stopped
         }
         guard alone, subscription.sink.downstream.isStopped else { return }
         (connectable as? any ConnectionStopping)?.stopConnecting()

@@ -123,3 +123,14 @@ import Testing
         #expect(returned, "subscribe returned")
     }
 }
+
+/// A result that ended before the connect (its subject replayed on subscribe) does not connect.
+@Suite struct MulticastSelectorReplayTests {
+    @Test func aResultEndedByTheReplayDoesNotConnect() {
+        let returned = onOwnThreads(1, timeout: 10) { _ in
+            _ = Observable.repeatElement(1).multicast({ BehaviorSubject(value: 0) }, selector: { $0.take(1) })
+                .subscribe()
+        }
+        #expect(returned, "subscribe returned")
+    }
+}
