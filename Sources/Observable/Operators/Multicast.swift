@@ -26,12 +26,15 @@ public protocol ConnectableObservableType: ObservableType {
 ///   serialized delivery (see ``PublishSubject``).
 /// - `Sendable`: subscribing and connecting may happen on any thread. No lock is held while the
 ///   source is subscribed or disposed, or while events are delivered.
-/// @unchecked: `subject` and `connection` are guarded by `lock`; `makeSubject` is immutable.
+/// @unchecked: `subject`, `connection` and `connecting` are guarded by `lock`; `makeSubject` is
+/// immutable.
 public final class ConnectableObservable<Element>: ConnectableObservableType, @unchecked Sendable {
     private let makeSubject: () -> SharedSubject<Element>
     private let lock = Lock()
     private var subject: SharedSubject<Element>?
     private var connection: MulticastConnection?
+    /// The connection whose source is being subscribed (by ``connect()``), if any.
+    private var connecting: MulticastConnection?
 
     @usableFromInline
     init(makeSubject: @escaping () -> SharedSubject<Element>) {
@@ -60,18 +63,20 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
             }
             guard let (current, isNew) = decision else { continue }
             if isNew {
+                lock.withLock { connecting = current }
                 current.fillUpstream(target.subscribeToSource(current))
+                lock.withLock { if connecting === current { connecting = nil } }
             }
             return current
         }
     }
 
-    /// Raises the stop flag of the connection being made, so that a synchronous source stops at
-    /// its next check: `refCount` calls it when the one subscriber that connects stopped while
+    /// Raises the stop flag of the connection being made (not of one made before), so that a
+    /// synchronous source stops at its next check: `refCount` calls it when the one subscriber that connects stopped while
     /// the source was being subscribed. The connection's disposal still comes from `refCount`.
     @usableFromInline
     func stopConnecting() {
-        lock.withLock { connection }?.requestStop()
+        lock.withLock { connecting }?.requestStop()
     }
 
     /// The subject, made on first use; `makeSubject` runs outside the lock.
@@ -239,10 +244,10 @@ extension ObservableType {
             let subscription = result.subscribe(
                 AnyObserver(eventHandler: { [weak connectable] event in
                     sink.forward(event)
-                    if sink.downstream.isStopped { connectable?.stopConnecting() }
+                    if sink.isDisposed || sink.downstream.isStopped { connectable?.stopConnecting() }
                 }))
             // Ended already (a subject that replays on subscribe): nothing to connect for.
-            if sink.downstream.isStopped { return sink.setUpstream(subscription) }
+            if sink.isDisposed || sink.downstream.isStopped { return sink.setUpstream(subscription) }
             return sink.setUpstream(Disposables.create(subscription, connectable.connect()))
         }
     }

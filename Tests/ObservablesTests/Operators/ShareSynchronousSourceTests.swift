@@ -134,3 +134,48 @@ import Testing
         #expect(returned, "subscribe returned")
     }
 }
+
+/// After an early stop, the source was disposed once, nothing is left alive, and the next
+/// subscriber connects again.
+@Suite struct EarlyStopBookkeepingTests {
+    enum Sharing: String, CaseIterable, Sendable {
+        case share, shareReplay, publishRefCount, shareForever
+
+        func apply(_ source: Observable<Int>) -> Observable<Int> {
+            switch self {
+            case .share: source.share()
+            case .shareReplay: source.share(replay: 1)
+            case .publishRefCount: source.publish().refCount()
+            case .shareForever: source.share(replay: 1, scope: .forever)
+            }
+        }
+
+        /// The second `take(2)`: a fresh connection, except `.forever`, which replays 1 and
+        /// then connects into the same subject.
+        var secondEvents: [Event<Int>] {
+            self == .shareForever ? [.next(1), .next(1), .completed] : [.next(1), .next(2), .completed]
+        }
+    }
+
+    @Test(arguments: Sharing.allCases)
+    func theSourceIsDisposedOnceAndTheNextSubscriberConnects(_ sharing: Sharing) {
+        let start = Resources.totalOnCurrentThread
+        var disposals = 0
+        var subscriptions = 0
+        do {
+            let shared = sharing.apply(
+                Observable.from([1, 2, 3]).do(onSubscribe: { subscriptions += 1 }, onDispose: { disposals += 1 }))
+            let first = EventRecorder<Int>()
+            _ = shared.take(1).subscribe(first.observer)
+            #expect(first.events == [.next(1), .completed])
+            #expect(subscriptions == 1)
+            #expect(disposals == 1)
+            let second = EventRecorder<Int>()
+            _ = shared.take(2).subscribe(second.observer)
+            #expect(second.events == sharing.secondEvents)
+            #expect(subscriptions == 2)
+            #expect(disposals == 2)
+        }
+        #expect(Resources.totalOnCurrentThread == start, "every library object released")
+    }
+}
