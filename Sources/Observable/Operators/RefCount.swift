@@ -34,7 +34,7 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
     @usableFromInline typealias Element = Connectable.Element
 
     @usableFromInline
-    enum Operation {
+    enum Operation: Equatable {
         case connect
         case disconnect
     }
@@ -103,7 +103,13 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
             operations.append(.disconnect)
             return true
         }
-        if disconnect { runOperations() }
+        guard disconnect else { return }
+        // The last subscriber left while a connect runs (on another thread, or its source is
+        // synchronous): the disconnect waits behind that connect, so stop its source now.
+        if !terminal, connecting.load(ordering: .acquiring) {
+            (connectable as? any ConnectionStopping)?.stopConnecting()
+        }
+        runOperations()
     }
 
     /// During a connect: if `subscription` is the only subscriber and its downstream has
@@ -124,9 +130,9 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
     @usableFromInline
     func runOperations() {
         var next: Operation? = lock.withLock {
-            if running || operations.isEmpty { return nil }
+            if running { return nil }
             running = true
-            return operations.removeFirst()
+            return nextOperationLocked()
         }
         while let operation = next {
             switch operation {
@@ -142,14 +148,23 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
                 }
                 current?.dispose()
             }
-            next = lock.withLock {
-                if operations.isEmpty {
-                    running = false
-                    return nil
-                }
-                return operations.removeFirst()
-            }
+            next = lock.withLock { nextOperationLocked() }
         }
+    }
+
+    /// The next operation to run, or `nil` (and `running` lowered) when none is queued. A
+    /// connect followed by a disconnect is dropped with it: every subscriber of that connect left
+    /// while it waited behind another thread's operation, so its source is never subscribed.
+    @usableFromInline
+    func nextOperationLocked() -> Operation? {
+        while operations.count >= 2, operations[0] == .connect, operations[1] == .disconnect {
+            operations.removeFirst(2)
+        }
+        if operations.isEmpty {
+            running = false
+            return nil
+        }
+        return operations.removeFirst()
     }
 
 }

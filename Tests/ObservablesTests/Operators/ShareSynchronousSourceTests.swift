@@ -75,6 +75,25 @@ import Testing
         }
         #expect(returned, "subscribe returned")
     }
+
+    /// A second subscriber joined during the connect: the source goes on for it (it joined while
+    /// `1` was delivered, so a replaying subject gives it `1` too).
+    @Test(arguments: Sharing.allCases)
+    func aSubscriberThatJoinedDuringTheConnectKeepsTheSource(_ sharing: Sharing) {
+        let shared = sharing.apply(Observable.from([1, 2, 3]))
+        let first = EventRecorder<Int>()
+        let second = EventRecorder<Int>()
+        var joined = false
+        _ = shared.do(onNext: { _ in
+            if !joined {
+                joined = true
+                _ = shared.subscribe(second.observer)
+            }
+        }).take(1).subscribe(first.observer)
+        #expect(first.events == [.next(1), .completed])
+        let replayed: [Event<Int>] = sharing == .publishRefCount ? [] : [.next(1)]
+        #expect(second.events == replayed + [.next(2), .next(3), .completed])
+    }
 }
 
 /// The same through `groupBy`: with no group subscribed, the result's `take(1)` stops the source.
@@ -175,6 +194,36 @@ import Testing
             #expect(second.events == sharing.secondEvents)
             #expect(subscriptions == 2)
             #expect(disposals == 2)
+        }
+        #expect(Resources.totalOnCurrentThread == start, "every library object released")
+    }
+
+    @Test func groupByDisposesTheSourceOnce() {
+        let start = Resources.totalOnCurrentThread
+        var disposals = 0
+        var subscriptions = 0
+        do {
+            var keys: [Int] = []
+            _ = Observable.from([1, 2, 3]).do(onSubscribe: { subscriptions += 1 }, onDispose: { disposals += 1 })
+                .groupBy { $0 % 2 }.take(1).subscribe(onNext: { keys.append($0.key) })
+            #expect(keys == [1])
+            #expect(subscriptions == 1)
+            #expect(disposals == 1)
+        }
+        #expect(Resources.totalOnCurrentThread == start, "every library object released")
+    }
+
+    @Test func multicastSelectorDisposesTheSourceOnce() {
+        let start = Resources.totalOnCurrentThread
+        var disposals = 0
+        var subscriptions = 0
+        do {
+            let recorder = EventRecorder<Int>()
+            _ = Observable.from([1, 2, 3]).do(onSubscribe: { subscriptions += 1 }, onDispose: { disposals += 1 })
+                .multicast({ PublishSubject<Int>() }, selector: { $0.take(1) }).subscribe(recorder.observer)
+            #expect(recorder.events == [.next(1), .completed])
+            #expect(subscriptions == 1)
+            #expect(disposals == 1)
         }
         #expect(Resources.totalOnCurrentThread == start, "every library object released")
     }
