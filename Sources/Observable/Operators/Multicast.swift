@@ -26,15 +26,12 @@ public protocol ConnectableObservableType: ObservableType {
 ///   serialized delivery (see ``PublishSubject``).
 /// - `Sendable`: subscribing and connecting may happen on any thread. No lock is held while the
 ///   source is subscribed or disposed, or while events are delivered.
-/// @unchecked: `subject`, `connection` and `connecting` are guarded by `lock`; `makeSubject` is
-/// immutable.
+/// @unchecked: `subject` and `connection` are guarded by `lock`; `makeSubject` is immutable.
 public final class ConnectableObservable<Element>: ConnectableObservableType, @unchecked Sendable {
     private let makeSubject: () -> SharedSubject<Element>
     private let lock = Lock()
     private var subject: SharedSubject<Element>?
     private var connection: MulticastConnection?
-    /// The connection whose source is being subscribed (by ``connect()``), if any.
-    private var connecting: MulticastConnection?
 
     @usableFromInline
     init(makeSubject: @escaping () -> SharedSubject<Element>) {
@@ -51,6 +48,13 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
     /// connection; disposing it unsubscribes the source (idempotent). The source is subscribed
     /// on the calling thread, without holding any lock.
     public func connect() -> Disposable {
+        connect(nil)
+    }
+
+    /// ``connect()``; a new connection is first attached to `request`, which may call it off
+    /// while its source is being subscribed.
+    @usableFromInline
+    func connect(_ request: ConnectRequest?) -> Disposable {
         while true {
             let target = lazySubject()
             let decision: (connection: MulticastConnection, isNew: Bool)? = lock.withLock {
@@ -63,20 +67,13 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
             }
             guard let (current, isNew) = decision else { continue }
             if isNew {
-                lock.withLock { connecting = current }
+                // Called off already: the source is still subscribed (its subscription's side
+                // effects run, as in RxSwift's connect then disconnect) and stops at once.
+                request?.attach(current)
                 current.fillUpstream(target.subscribeToSource(current))
-                lock.withLock { if connecting === current { connecting = nil } }
             }
             return current
         }
-    }
-
-    /// Raises the stop flag of the connection being made (not of one made before), so that a
-    /// synchronous source stops at its next check: `refCount` calls it when the one subscriber that connects stopped while
-    /// the source was being subscribed. The connection's disposal still comes from `refCount`.
-    @usableFromInline
-    func stopConnecting() {
-        lock.withLock { connecting }?.requestStop()
     }
 
     /// The subject, made on first use; `makeSubject` runs outside the lock.
@@ -240,15 +237,17 @@ extension ObservableType {
             // Not `sink.observer`: a stage of the result would share the sink's segment and put
             // its subscription in the slot that `setUpstream` fills below.
             // A result that ends while the source is being connected (`$0.take(1)` of a
-            // synchronous source) cannot be disposed before this returns: it stops the source.
+            // synchronous source) cannot be disposed before this returns: it calls the connect
+            // off. One that ended already (a subject that replays on subscribe) connects called
+            // off: the source is subscribed and stops at once.
+            let request = ConnectRequest()
             let subscription = result.subscribe(
-                AnyObserver(eventHandler: { [weak connectable] event in
+                AnyObserver(eventHandler: { event in
                     sink.forward(event)
-                    if sink.isDisposed || sink.downstream.isStopped { connectable?.stopConnecting() }
+                    if sink.isDisposed || sink.downstream.isStopped { request.cancel() }
                 }))
-            // Ended already (a subject that replays on subscribe): nothing to connect for.
-            if sink.isDisposed || sink.downstream.isStopped { return sink.setUpstream(subscription) }
-            return sink.setUpstream(Disposables.create(subscription, connectable.connect()))
+            if sink.isDisposed || sink.downstream.isStopped { request.cancel() }
+            return sink.setUpstream(Disposables.create(subscription, connectable.connect(request)))
         }
     }
 

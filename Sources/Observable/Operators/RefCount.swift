@@ -27,8 +27,8 @@ extension ConnectableObservableType {
 
 /// The shared counter of one `refCount()` observable. Inlinable down to the per-event closure, so
 /// that it is specialized in the caller's module.
-/// @unchecked: `count`, `joining`, `generation`, `connection`, `operations` and `running` are
-/// guarded by `lock`; `connecting` is atomic; `connectable` is immutable.
+/// @unchecked: `count`, `joining`, `generation`, `connection`, `connectRequest`, `operations` and
+/// `running` are guarded by `lock`; `connecting` is atomic; `connectable` is immutable.
 @usableFromInline
 final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Sendable {
     @usableFromInline typealias Element = Connectable.Element
@@ -36,6 +36,13 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
     @usableFromInline
     enum Operation: Equatable {
         case connect
+        case disconnect
+    }
+
+    /// An operation taken from the queue, to run.
+    @usableFromInline
+    enum Step {
+        case connect(ConnectRequest)
         case disconnect
     }
 
@@ -48,9 +55,11 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
     @usableFromInline var connection: Disposable?
     @usableFromInline var operations: [Operation] = []
     @usableFromInline var running = false
-    /// `true` while a connect runs: after each event then, a subscriber asks whether it was the
-    /// only one and has stopped (see ``abandonIfStopped(_:)``).
+    /// `true` while a connect runs: after each event then, a subscriber asks whether it has
+    /// stopped (see ``abandonIfStopped(_:)``).
     @usableFromInline let connecting = Atomic<Bool>(false)
+    /// The request of the connect that runs, if any: the last subscriber leaving calls it off.
+    @usableFromInline var connectRequest: ConnectRequest?
     /// Subscribers between their subject subscription and their count: not yet in `count`, but
     /// already wanting events, so a connect is not abandoned while one is joining.
     @usableFromInline var joining = 0
@@ -89,58 +98,68 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
     /// The subscriber leaves (disposed) or the shared sequence ended (`terminal`).
     @usableFromInline
     func leave(_ subscription: RefCountSubscription<Connectable>, terminal: Bool) {
-        let disconnect: Bool = lock.withLock {
-            if subscription.stopped { return false }
+        // `nil`: no disconnect; `.some(request)`: a disconnect, and the running connect to call off.
+        let disconnect: ConnectRequest?? = lock.withLock {
+            if subscription.stopped { return nil }
             subscription.stopped = true
-            guard let mine = subscription.generation, mine == generation else { return false }
+            guard let mine = subscription.generation, mine == generation else { return nil }
             if terminal {
                 count = 0
             } else {
                 count -= 1
-                if count > 0 { return false }
+                if count > 0 { return nil }
             }
             generation &+= 1
             operations.append(.disconnect)
-            return true
+            return .some(terminal ? nil : connectRequest)
         }
-        guard disconnect else { return }
+        guard let disconnect else { return }
         // The last subscriber left while a connect runs (on another thread, or its source is
-        // synchronous): the disconnect waits behind that connect, so stop its source now.
-        if !terminal, connecting.load(ordering: .acquiring) {
-            (connectable as? any ConnectionStopping)?.stopConnecting()
-        }
+        // synchronous): the disconnect waits behind that connect, so call the connect off now.
+        disconnect?.cancel()
         runOperations()
     }
 
-    /// During a connect: if `subscription` is the only subscriber and its downstream has
-    /// stopped (`take(1)` of a synchronous source, which cannot dispose before `subscribe`
-    /// returns), stops the source being connected (``ConnectableObservable`` only: a connectable
-    /// of another type is not stopped early). The subscriber's disposal then disconnects.
+    /// During a connect: if `subscription`'s downstream has stopped (`take(1)` of a synchronous
+    /// source, which cannot dispose before `subscribe` returns) and it is the only subscriber,
+    /// it leaves now, as its disposal would: the connect is called off (a
+    /// ``ConnectableObservable``'s source stops at its next check; a connectable of another type
+    /// runs on) and disconnected once it returns, and the next subscriber connects anew.
     @usableFromInline
     func abandonIfStopped(_ subscription: RefCountSubscription<Connectable>) {
-        let alone: Bool = lock.withLock {
-            count == 1 && joining == 0 && subscription.generation == generation && !subscription.stopped
+        guard subscription.sink.downstream.isStopped else { return }
+        let request: ConnectRequest? = lock.withLock {
+            guard count == 1, joining == 0, !subscription.stopped, subscription.generation == generation,
+                let connectRequest
+            else { return nil }
+            subscription.stopped = true
+            count = 0
+            generation &+= 1
+            operations.append(.disconnect)
+            return connectRequest
         }
-        guard alone, subscription.sink.downstream.isStopped else { return }
-        (connectable as? any ConnectionStopping)?.stopConnecting()
+        request?.cancel()
     }
 
     /// Runs queued connects and disconnects in order, outside the lock, unless another thread
     /// is already running them (it will run ours too).
     @usableFromInline
     func runOperations() {
-        var next: Operation? = lock.withLock {
+        var next: Step? = lock.withLock {
             if running { return nil }
             running = true
-            return nextOperationLocked()
+            return nextStepLocked()
         }
-        while let operation = next {
-            switch operation {
-            case .connect:
+        while let step = next {
+            switch step {
+            case .connect(let request):
                 connecting.store(true, ordering: .releasing)
-                let made = connectable.connect()
+                let made = connectable.connect(request)
                 connecting.store(false, ordering: .releasing)
-                lock.withLock { connection = made }
+                lock.withLock {
+                    connection = made
+                    connectRequest = nil
+                }
             case .disconnect:
                 let current: Disposable? = lock.withLock {
                     defer { connection = nil }
@@ -148,15 +167,17 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
                 }
                 current?.dispose()
             }
-            next = lock.withLock { nextOperationLocked() }
+            next = lock.withLock { nextStepLocked() }
         }
     }
 
-    /// The next operation to run, or `nil` (and `running` lowered) when none is queued. A
-    /// connect followed by a disconnect is dropped with it: every subscriber of that connect left
-    /// while it waited behind another thread's operation, so its source is never subscribed.
+    /// The next operation to run, or `nil` (and `running` lowered) when none is queued; a
+    /// connect gets its request (``connectRequest``) here, so that it can be called off from the
+    /// moment it leaves the queue. A connect followed by a disconnect is dropped with it: every subscriber
+    /// of that connect left while it waited behind another thread's operation, so its source is
+    /// never subscribed.
     @usableFromInline
-    func nextOperationLocked() -> Operation? {
+    func nextStepLocked() -> Step? {
         while operations.count >= 2, operations[0] == .connect, operations[1] == .disconnect {
             operations.removeFirst(2)
         }
@@ -164,7 +185,14 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
             running = false
             return nil
         }
-        return operations.removeFirst()
+        switch operations.removeFirst() {
+        case .connect:
+            let request = ConnectRequest()
+            connectRequest = request
+            return .connect(request)
+        case .disconnect:
+            return .disconnect
+        }
     }
 
 }
@@ -200,12 +228,3 @@ final class RefCountSubscription<Connectable: ConnectableObservableType>: Cancel
         sink.dispose()
     }
 }
-
-/// A connectable whose connection being made can be told to stop its source early (see
-/// ``RefCountState/abandonIfStopped(_:)``).
-@usableFromInline
-protocol ConnectionStopping: AnyObject {
-    func stopConnecting()
-}
-
-extension ConnectableObservable: ConnectionStopping {}

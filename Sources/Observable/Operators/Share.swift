@@ -82,11 +82,11 @@ final class ShareWhileConnected<Element>: @unchecked Sendable {
             // While the source is being subscribed, the subscriber cannot yet dispose what this
             // returns: if it stops meanwhile (`take(1)` of a synchronous source), the connection
             // stops the source itself when no one else has joined (see `abandonIfStopped`).
-            lock.withLock { connection.connectingObserver = observer }
-            connection.connecting.store(true, ordering: .releasing)
+            connection.connectingObserver = observer
+            connection.connectingThread.store(currentThreadID(), ordering: .relaxed)
             connection.fillUpstream(source.subscribe(connection.sourceObserver()))
-            connection.connecting.store(false, ordering: .releasing)
-            lock.withLock { connection.connectingObserver = nil }
+            connection.connectingThread.store(0, ordering: .relaxed)
+            connection.connectingObserver = nil
         }
         return Disposables.create {
             subscription.dispose()
@@ -105,16 +105,14 @@ final class ShareWhileConnected<Element>: @unchecked Sendable {
         if last { connection.stopUpstream() }
     }
 
-    /// During `connection`'s connect: if the subscriber that connects has stopped and no one
-    /// else has joined, stops the source (its synchronous loop ends at its next check) and lets
-    /// the next subscriber start a new connection. The subscriber's disposal, once `subscribe`
-    /// returns, then leaves as usual.
+    /// During `connection`'s connect, on the connecting thread, once its subscriber has
+    /// stopped: if no one else has joined, stops the source (its synchronous loop ends at its
+    /// next check) and lets the next subscriber start a new connection. The subscriber's
+    /// disposal, once `subscribe` returns, then leaves as usual.
     @usableFromInline
-    func abandonIfStopped(_ connection: ShareConnection<Element>) {
+    func abandon(_ connection: ShareConnection<Element>) {
         let abandoned: Bool = lock.withLock {
-            guard connection.observerCount == 1, let first = connection.connectingObserver, first.isStopped else {
-                return false
-            }
+            guard connection.observerCount == 1 else { return false }
             if current === connection { current = nil }
             return true
         }
@@ -134,18 +132,19 @@ final class ShareWhileConnected<Element>: @unchecked Sendable {
 /// (its subscription slot and stop signal, see ``StopSignal``).
 /// Holds its parent strongly: the cycle parent → current → parent is broken when the connection
 /// ends (last subscriber left or source terminated).
-/// @unchecked: `observerCount` and `connectingObserver` are guarded by the parent's lock;
-/// `connecting` is atomic; `subject` locks itself; `parent` is immutable; the rest is
-/// ``StopSignal``'s.
+/// @unchecked: `observerCount` is guarded by the parent's lock; `connectingObserver` is only
+/// touched by the thread whose ID `connectingThread` (atomic) holds, while it holds it;
+/// `subject` locks itself; `parent` is immutable; the rest is ``StopSignal``'s.
 @usableFromInline
 final class ShareConnection<Element>: StopSignal, @unchecked Sendable {
     @usableFromInline let subject: ReplaySubject<Element>
     @usableFromInline var observerCount = 0
     /// The subscriber that made this connection, while the source is being subscribed.
-    @usableFromInline var connectingObserver: AnyObserver<Element>?
-    /// `true` while the source is being subscribed: after each element then, the connection
-    /// asks whether its one subscriber has stopped (one load per element otherwise).
-    @usableFromInline let connecting = Atomic<Bool>(false)
+    @exclusivity(unchecked) @usableFromInline var connectingObserver: AnyObserver<Element>?
+    /// The thread subscribing the source, or 0: on it (a synchronous source), after each element
+    /// the connection asks whether its subscriber has stopped. One relaxed load per element
+    /// otherwise.
+    @usableFromInline let connectingThread = Atomic<UInt>(0)
     @usableFromInline let parent: ShareWhileConnected<Element>
 
     @usableFromInline
@@ -166,7 +165,10 @@ final class ShareConnection<Element>: StopSignal, @unchecked Sendable {
             eventHandler: { event in
                 guard event.isStopEvent else {
                     self.subject.on(event)
-                    if self.connecting.load(ordering: .acquiring) { self.parent.abandonIfStopped(self) }
+                    let connecting = self.connectingThread.load(ordering: .relaxed)
+                    if connecting != 0, connecting == currentThreadID(), self.connectingObserver?.isStopped == true {
+                        self.parent.abandon(self)
+                    }
                     return
                 }
                 self.parent.terminated(self)

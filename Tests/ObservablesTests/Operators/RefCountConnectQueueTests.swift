@@ -27,22 +27,26 @@ import Testing
         }
     }
 
-    /// Disposes `subscription` on a thread of its own; `finished` is signalled when that returns.
-    func disposeOnAnotherThread(_ subscription: Disposable, finished: DispatchSemaphore) {
+    /// `source.observable.publish().refCount()`, whose first subscriber is disposed on a thread
+    /// of its own, which is then blocked in the disconnect (running the refCount's queue) until
+    /// `source.release`; `finished` is signalled when that disposal returns.
+    func blockedInADisconnect() -> (source: Source, shared: Observable<Int>, finished: DispatchSemaphore) {
+        let source = Source()
+        let shared = source.observable.publish().refCount()
+        let finished = DispatchSemaphore(value: 0)
+        let subscription = shared.subscribe()
         _ = onOwnThreads(1, timeout: 0) { _ in
             subscription.dispose()
             finished.signal()
         }
+        #expect(source.disconnecting.wait(timeout: .now() + 10) == .success)
+        return (source, shared, finished)
     }
 
     /// A connect whose subscriber left while it was queued is not run: the endless source is
     /// never subscribed, and the thread running the queue returns.
     @Test func aConnectWhoseSubscriberLeftWhileQueuedIsNotRun() {
-        let source = Source()
-        let shared = source.observable.publish().refCount()
-        let finished = DispatchSemaphore(value: 0)
-        disposeOnAnotherThread(shared.subscribe(), finished: finished)
-        #expect(source.disconnecting.wait(timeout: .now() + 10) == .success)
+        let (source, shared, finished) = blockedInADisconnect()
         shared.subscribe().dispose()  // queued behind the disconnect: connect, then disconnect
         source.release.signal()
         #expect(finished.wait(timeout: .now() + 10) == .success, "the queue's thread returned")
@@ -52,11 +56,7 @@ import Testing
     /// The last subscriber leaves while another thread runs its connect of an endless source:
     /// that source stops, and the disconnect queued behind it runs.
     @Test func theLastSubscriberLeavingStopsAConnectRunningOnAnotherThread() {
-        let source = Source()
-        let shared = source.observable.publish().refCount()
-        let finished = DispatchSemaphore(value: 0)
-        disposeOnAnotherThread(shared.subscribe(), finished: finished)
-        #expect(source.disconnecting.wait(timeout: .now() + 10) == .success)
+        let (source, shared, finished) = blockedInADisconnect()
         let receiving = DispatchSemaphore(value: 0)
         let signalled = Atomic<Bool>(false)
         let second = shared.subscribe(onNext: { _ in

@@ -29,19 +29,25 @@ import Testing
 
     /// A second subscriber joined during the connect: the source goes on for it.
     @Test func aSubscriberThatJoinedDuringTheConnectKeepsTheSource() {
-        let shared = Observable.from([1, 2, 3]).share()
-        let first = EventRecorder<Int>()
-        let second = EventRecorder<Int>()
-        var joined = false
-        _ = shared.do(onNext: { _ in
-            if !joined {
-                joined = true
-                _ = shared.subscribe(second.observer)
-            }
-        }).take(1).subscribe(first.observer)
-        #expect(first.events == [.next(1), .completed])
-        #expect(second.events == [.next(2), .next(3), .completed])
+        let (first, second) = joinDuringTheConnect(Observable.from([1, 2, 3]).share())
+        #expect(first == [.next(1), .completed])
+        #expect(second == [.next(2), .next(3), .completed])
     }
+}
+
+/// `shared.take(1)`'s subscriber subscribes a second one to `shared` when `1` reaches it (during
+/// the connect of a synchronous source); the events each got.
+func joinDuringTheConnect(_ shared: Observable<Int>) -> (first: [Event<Int>], second: [Event<Int>]) {
+    let first = EventRecorder<Int>()
+    let second = EventRecorder<Int>()
+    var joined = false
+    _ = shared.do(onNext: { _ in
+        if !joined {
+            joined = true
+            _ = shared.subscribe(second.observer)
+        }
+    }).take(1).subscribe(first.observer)
+    return (first.events, second.events)
 }
 
 /// The same through `refCount` (`publish`, `replay`, `share(scope: .forever)`).
@@ -80,19 +86,10 @@ import Testing
     /// `1` was delivered, so a replaying subject gives it `1` too).
     @Test(arguments: Sharing.allCases)
     func aSubscriberThatJoinedDuringTheConnectKeepsTheSource(_ sharing: Sharing) {
-        let shared = sharing.apply(Observable.from([1, 2, 3]))
-        let first = EventRecorder<Int>()
-        let second = EventRecorder<Int>()
-        var joined = false
-        _ = shared.do(onNext: { _ in
-            if !joined {
-                joined = true
-                _ = shared.subscribe(second.observer)
-            }
-        }).take(1).subscribe(first.observer)
-        #expect(first.events == [.next(1), .completed])
+        let (first, second) = joinDuringTheConnect(sharing.apply(Observable.from([1, 2, 3])))
+        #expect(first == [.next(1), .completed])
         let replayed: [Event<Int>] = sharing == .publishRefCount ? [] : [.next(1)]
-        #expect(second.events == replayed + [.next(2), .next(3), .completed])
+        #expect(second == replayed + [.next(2), .next(3), .completed])
     }
 }
 
@@ -143,14 +140,27 @@ import Testing
     }
 }
 
-/// A result that ended before the connect (its subject replayed on subscribe) does not connect.
+/// A result that ended before the connect (its subject replayed on subscribe) connects called
+/// off: the source is subscribed, as by RxSwift's connect then disconnect, and stops at once.
 @Suite struct MulticastSelectorReplayTests {
-    @Test func aResultEndedByTheReplayDoesNotConnect() {
+    @Test func aResultEndedByTheReplayConnectsCalledOff() {
         let returned = onOwnThreads(1, timeout: 10) { _ in
             _ = Observable.repeatElement(1).multicast({ BehaviorSubject(value: 0) }, selector: { $0.take(1) })
                 .subscribe()
         }
         #expect(returned, "subscribe returned")
+    }
+
+    @Test func theSourceIsSubscribedAndDisposedOnce() {
+        var subscriptions = 0
+        var disposals = 0
+        let recorder = EventRecorder<Int>()
+        _ = Observable.from([1, 2, 3]).do(onSubscribe: { subscriptions += 1 }, onDispose: { disposals += 1 })
+            .multicast({ BehaviorSubject(value: 0) }, selector: { $0.take(1) })
+            .subscribe(recorder.observer)
+        #expect(recorder.events == [.next(0), .completed])
+        #expect(subscriptions == 1)
+        #expect(disposals == 1)
     }
 }
 
@@ -196,6 +206,21 @@ import Testing
             #expect(disposals == 2)
         }
         #expect(Resources.totalOnCurrentThread == start, "every library object released")
+    }
+
+    /// A subscriber that comes after the early stop, while the stopped one's `subscribe` has not
+    /// returned yet (`do(onSubscribed:)` runs then), connects anew: it is not left on the
+    /// stopped connection. `.forever` keeps its one subject, which replays the stopped
+    /// connection's `1` first.
+    @Test(arguments: Sharing.allCases)
+    func aSubscriberAfterTheEarlyStopConnectsAnew(_ sharing: Sharing) {
+        let shared = sharing.apply(Observable.from([1, 2, 3]))
+        let second = EventRecorder<Int>()
+        let first = EventRecorder<Int>()
+        _ = shared.do(onSubscribed: { _ = shared.subscribe(second.observer) }).take(1).subscribe(first.observer)
+        #expect(first.events == [.next(1), .completed])
+        let replayed: [Event<Int>] = sharing == .shareForever ? [.next(1)] : []
+        #expect(second.events == replayed + [.next(1), .next(2), .next(3), .completed])
     }
 
     @Test func groupByDisposesTheSourceOnce() {

@@ -6,9 +6,9 @@
     import Darwin
 #endif
 
-/// An identifier of the calling thread, never 0.
+/// An identifier of the calling thread, never 0 (`package`: the Fluxer engine uses it too).
 @inlinable
 @inline(__always)
-func currentThreadID() -> UInt {
+package func currentThreadID() -> UInt {
     UInt(bitPattern: Int(bitPattern: pthread_self()))
 }
