@@ -7,9 +7,9 @@ import Testing
     @MainActor @Test func readmeBlockAtLine96Runs() throws { tourOfOperators() }
     @MainActor @Test func readmeBlockAtLine137Runs() throws { try tourOfSubjects() }
     @MainActor @Test func readmeBlockAtLine218Runs() throws { tourOfTraits() }
-    @MainActor @Test func readmeBlockAtLine436Runs() throws { signUpEnablesSubmit() }
-    @MainActor @Test func readmeBlockAtLine485Runs() throws { redrawWhenTheCountChanges() }
-    @MainActor @Test func readmeBlockAtLine609Runs() throws { testDebounceOnVirtualTime() }
-    @MainActor @Test func readmeBlockAtLine646Runs() throws { testCounterViewWithStub() }
-    @MainActor @Test func readmeBlockAtLine669Runs() throws { testCounterStepByStep() }
+    @MainActor @Test func readmeBlockAtLine440Runs() throws { signUpEnablesSubmit() }
+    @MainActor @Test func readmeBlockAtLine489Runs() throws { redrawWhenTheCountChanges() }
+    @MainActor @Test func readmeBlockAtLine613Runs() throws { testDebounceOnVirtualTime() }
+    @MainActor @Test func readmeBlockAtLine650Runs() throws { testCounterViewWithStub() }
+    @MainActor @Test func readmeBlockAtLine673Runs() throws { testCounterStepByStep() }
 }

@@ -1,4 +1,4 @@
-// Generated from README.md line 609 by scripts/readme_snippets.py. Do not edit.
+// Generated from README.md line 613 by scripts/readme_snippets.py. Do not edit.
 import Fluxer
 import Observables
 

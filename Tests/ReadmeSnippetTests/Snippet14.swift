@@ -1,4 +1,4 @@
-// Generated from README.md line 669 by scripts/readme_snippets.py. Do not edit.
+// Generated from README.md line 673 by scripts/readme_snippets.py. Do not edit.
 import Fluxer
 import FluxerTesting
 
