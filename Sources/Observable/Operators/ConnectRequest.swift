@@ -3,15 +3,18 @@
 /// when its result ends then. A synchronous source runs inside the connect, before the caller
 /// holds the connection, so the caller cancels through this request instead.
 ///
-/// Cancelling disposes the connection the request is attached to (at once, or as soon as the
-/// connectable attaches it): its source stops at its next check, the connectable lets it go (the
-/// next connect starts anew), and the caller's own disposal of it later does nothing more.
+/// Cancelling calls off the connection the request is attached to (at once, or as soon as the
+/// connectable attaches it, see ``MulticastConnection/callOff()``): its source stops at its next
+/// check, and the connectable lets it go (the next connect starts anew). What the source still
+/// sends meanwhile reaches the connection's subject, as in RxSwift, where a connect runs a
+/// synchronous source's events before anything can be disposed (`just(x)`'s completion too);
+/// the caller disposes the connection as usual.
 /// @unchecked: `cancelled` and `connection` are guarded by `lock`.
 @usableFromInline
 final class ConnectRequest: @unchecked Sendable {
     @usableFromInline let lock = Lock()
     @usableFromInline var cancelled = false
-    @usableFromInline var connection: Disposable?
+    @usableFromInline var connection: MulticastConnection?
 
     @usableFromInline
     init(cancelled: Bool = false) {
@@ -20,24 +23,24 @@ final class ConnectRequest: @unchecked Sendable {
 
     /// The connectable made `connection` for this request, before subscribing its source.
     @usableFromInline
-    func attach(_ connection: Disposable) {
+    func attach(_ connection: MulticastConnection) {
         let cancelledAlready: Bool = lock.withLock {
             if cancelled { return true }
             self.connection = connection
             return false
         }
-        if cancelledAlready { connection.dispose() }
+        if cancelledAlready { connection.callOff() }
     }
 
-    /// Calls the connect off: disposes its connection, now or once attached. Idempotent.
+    /// Calls the connect off: its connection, now or once attached. Idempotent.
     @usableFromInline
     func cancel() {
-        let attached: Disposable? = lock.withLock {
+        let attached: MulticastConnection? = lock.withLock {
             cancelled = true
             defer { connection = nil }
             return connection
         }
-        attached?.dispose()
+        attached?.callOff()
     }
 }
 

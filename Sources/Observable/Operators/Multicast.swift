@@ -87,7 +87,7 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
         }
     }
 
-    /// The connection was disposed or its source terminated: the next `connect()` starts anew,
+    /// The connection was disposed, called off or its source terminated: the next `connect()` starts anew,
     /// with a new subject (made on first use).
     private func connectionEnded(_ ended: MulticastConnection) {
         let dropped: SharedSubject<Element>? = lock.withLock {
@@ -170,6 +170,15 @@ final class MulticastConnection: StopSignal, Cancelable, @unchecked Sendable {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         onEnd(self)
         stopUpstream()
+    }
+
+    /// Called off while its source is being subscribed (see ``ConnectRequest``): raises the stop
+    /// flag and lets the connectable go on without it, but is not disposed yet, so events the
+    /// source still sends reach the subject. Its disposal comes later, from whoever connected.
+    @usableFromInline
+    func callOff() {
+        requestStop()
+        onEnd(self)
     }
 }
 

@@ -223,6 +223,19 @@ func joinDuringTheConnect(_ shared: Observable<Int>) -> (first: [Event<Int>], se
         #expect(second.events == replayed + [.next(1), .next(2), .next(3), .completed])
     }
 
+    /// What a synchronous source sends after the early stop, before its loop notices, still
+    /// reaches the subject, as in RxSwift (where `just` runs inside the connect): a
+    /// `share(replay: 1, scope: .forever)` cache of `just(7)` completes.
+    @Test func aOneElementSourcesCompletionReachesTheForeverSubject() {
+        let cached = Observable.just(7).share(replay: 1, scope: .forever)
+        let first = EventRecorder<Int>()
+        _ = cached.take(1).subscribe(first.observer)
+        let second = EventRecorder<Int>()
+        _ = cached.subscribe(second.observer)
+        #expect(first.events == [.next(7), .completed])
+        #expect(second.events == [.next(7), .completed])
+    }
+
     @Test func groupByDisposesTheSourceOnce() {
         let start = Resources.totalOnCurrentThread
         var disposals = 0
