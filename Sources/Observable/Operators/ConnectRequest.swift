@@ -17,9 +17,7 @@ final class ConnectRequest: @unchecked Sendable {
     @usableFromInline var connection: MulticastConnection?
 
     @usableFromInline
-    init(cancelled: Bool = false) {
-        self.cancelled = cancelled
-    }
+    init() {}
 
     /// The connectable made `connection` for this request, before subscribing its source.
     @usableFromInline

@@ -87,8 +87,8 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
         }
     }
 
-    /// The connection was disposed, called off or its source terminated: the next `connect()` starts anew,
-    /// with a new subject (made on first use).
+    /// The connection was disposed, called off or its source terminated: the next `connect()`
+    /// starts anew, with a new subject (made on first use).
     private func connectionEnded(_ ended: MulticastConnection) {
         let dropped: SharedSubject<Element>? = lock.withLock {
             guard connection === ended else { return nil }
@@ -250,12 +250,13 @@ extension ObservableType {
             // off. One that ended already (a subject that replays on subscribe) connects called
             // off: the source is subscribed and stops at once.
             let request = ConnectRequest()
+            let callOffIfEnded = { if sink.isDisposed || sink.downstream.isStopped { request.cancel() } }
             let subscription = result.subscribe(
                 AnyObserver(eventHandler: { event in
                     sink.forward(event)
-                    if sink.isDisposed || sink.downstream.isStopped { request.cancel() }
+                    callOffIfEnded()
                 }))
-            if sink.isDisposed || sink.downstream.isStopped { request.cancel() }
+            callOffIfEnded()
             return sink.setUpstream(Disposables.create(subscription, connectable.connect(request)))
         }
     }

@@ -98,26 +98,30 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
     /// The subscriber leaves (disposed) or the shared sequence ended (`terminal`).
     @usableFromInline
     func leave(_ subscription: RefCountSubscription<Connectable>, terminal: Bool) {
-        // `nil`: no disconnect; `.some(request)`: a disconnect, and the running connect to call off.
-        let disconnect: ConnectRequest?? = lock.withLock {
-            if subscription.stopped { return nil }
+        let (disconnect, callOff): (Bool, ConnectRequest?) = lock.withLock {
+            if subscription.stopped { return (false, nil) }
             subscription.stopped = true
-            guard let mine = subscription.generation, mine == generation else { return nil }
-            if terminal {
-                count = 0
-            } else {
+            guard let mine = subscription.generation, mine == generation else { return (false, nil) }
+            if !terminal {
                 count -= 1
-                if count > 0 { return nil }
+                if count > 0 { return (false, nil) }
             }
-            generation &+= 1
-            operations.append(.disconnect)
-            return .some(terminal ? nil : connectRequest)
+            disconnectLocked()
+            return (true, terminal ? nil : connectRequest)
         }
-        guard let disconnect else { return }
+        guard disconnect else { return }
         // The last subscriber left while a connect runs (on another thread, or its source is
         // synchronous): the disconnect waits behind that connect, so call the connect off now.
-        disconnect?.cancel()
+        callOff?.cancel()
         runOperations()
+    }
+
+    /// With `lock` held: the current generation ends (count back to 0, a disconnect queued).
+    @usableFromInline
+    func disconnectLocked() {
+        count = 0
+        generation &+= 1
+        operations.append(.disconnect)
     }
 
     /// During a connect: if `subscription`'s downstream has stopped (`take(1)` of a synchronous
@@ -133,9 +137,7 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
                 let connectRequest
             else { return nil }
             subscription.stopped = true
-            count = 0
-            generation &+= 1
-            operations.append(.disconnect)
+            disconnectLocked()
             return connectRequest
         }
         request?.cancel()
@@ -173,9 +175,9 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
 
     /// The next operation to run, or `nil` (and `running` lowered) when none is queued; a
     /// connect gets its request (``connectRequest``) here, so that it can be called off from the
-    /// moment it leaves the queue. A connect followed by a disconnect is dropped with it: every subscriber
-    /// of that connect left while it waited behind another thread's operation, so its source is
-    /// never subscribed.
+    /// moment it leaves the queue. A connect followed by a disconnect is dropped with it: every
+    /// subscriber of that connect left while it waited behind another thread's operation, so its
+    /// source is never subscribed.
     @usableFromInline
     func nextStepLocked() -> Step? {
         while operations.count >= 2, operations[0] == .connect, operations[1] == .disconnect {

@@ -81,7 +81,7 @@ final class ShareWhileConnected<Element>: @unchecked Sendable {
         if isNew {
             // While the source is being subscribed, the subscriber cannot yet dispose what this
             // returns: if it stops meanwhile (`take(1)` of a synchronous source), the connection
-            // stops the source itself when no one else has joined (see `abandonIfStopped`).
+            // stops the source itself when no one else has joined (see `abandon`).
             connection.connectingObserver = observer
             connection.connectingThread.store(currentThreadID(), ordering: .relaxed)
             connection.fillUpstream(source.subscribe(connection.sourceObserver()))
